@@ -1,0 +1,40 @@
+"""A Castle for All Seasons (四季城): the rules engine.
+
+Pure standard-library Python; runs unchanged on CPython 3.11+ and in the browser on Pyodide.
+The rules it implements are `shared/rules/castle.md`; every number is in `castle.data`.
+
+    state, events = new_game(players=3, seed=7)
+    seat = pending(state)[0]
+    events = apply(state, legal_actions(state, seat)[0])
+"""
+
+from __future__ import annotations
+
+from .actions import Action, ParseError, parse, to_text
+from .engine import apply, decision, legal_actions, new_game, pending, stage, why_not
+from .errors import IllegalAction, Refusal
+from .state import State, clone, from_json, to_json
+from .view import view
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Action",
+    "IllegalAction",
+    "ParseError",
+    "Refusal",
+    "State",
+    "apply",
+    "clone",
+    "decision",
+    "from_json",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "pending",
+    "stage",
+    "to_json",
+    "to_text",
+    "view",
+    "why_not",
+]

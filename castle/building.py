@@ -1,0 +1,253 @@
+"""Erecting buildings and placing helpers (§5), with silver converted as part of a payment (§6).
+
+A card erects up to two buildings: `erect <building>` opens a payment, settled kind by kind
+(payment.py) by `pay <kind> <own> <silver>` steps; the last step erects the building. Then the
+Bricklayer and the Stonemason may place up to two helpers.
+"""
+
+from __future__ import annotations
+
+from . import data, payment
+from .actions import Action, make
+from .errors import Refusal
+from .stage import Events, Stage, Turn, event
+from .state import State
+
+PLACE_IDS = tuple(data.PLACE)
+
+# --- Choosing a building -----------------------------------------------------------------------
+
+
+def _erect_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+    return [make(seat, "erect", b) for b in data.TILE_BUILDINGS] + [make(seat, "done")]
+
+
+def _erect_check(s: State, t: Turn, a: Action) -> Refusal | None:
+    if a["do"] == "done":
+        return None
+    building = a["building"]
+    if building not in data.TILE_BUILDINGS:
+        return Refusal("erect.unknown_building", {"building": building})
+    if t.get("built", 0) >= data.MAX_BUILDINGS_PER_CARD:
+        return Refusal("erect.limit", {"max": data.MAX_BUILDINGS_PER_CARD})
+    if not s.tiles[building]:
+        return Refusal("erect.no_tile", {"building": building})
+    cost = data.BUILDING[building].cost
+    if not payment.affordable(cost, s.players[a["p"]].pieces, s.stock):
+        return Refusal("erect.cannot_pay", {"building": building, "cost": cost})
+    return None
+
+
+def _erect_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+    if a["do"] == "done":
+        if not t.get("built"):
+            ev.append(event("erected_nothing", p=a["p"], card=t["card"]))
+        t["stage"] = None
+        return
+    building = a["building"]
+    t["stage"] = "pay"
+    t["pay"] = {
+        "building": building,
+        "step": 0,
+        "rem": data.BUILDING[building].cost,
+        "kinds": 0,
+        "silver": 0,
+        "own": {},
+        "converted": {},
+    }
+
+
+ERECT = Stage("erect", ("erect", "done"), _erect_candidates, _erect_check, _erect_perform)
+
+
+# --- Paying, kind by kind ----------------------------------------------------------------------
+
+
+def _pay_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+    ctx = t["pay"]
+    kind = payment.ORDER[ctx["step"]]
+    bp = data.BP[kind]
+    p = s.players[seat]
+    most_silver = min(p.pieces["silver"] - ctx["silver"], s.stock[kind])
+    out = []
+    for own in range(p.pieces[kind] + 1):
+        for silver in range(most_silver + 1):
+            if (own + silver) * bp > ctx["rem"]:
+                break
+            out.append(make(seat, "pay", kind, own, silver))
+    return out
+
+
+def _pay_check(s: State, t: Turn, a: Action) -> Refusal | None:
+    ctx = t["pay"]
+    step = ctx["step"]
+    expected = payment.ORDER[step]
+    kind, own, silver = a["kind"], a["own"], a["silver"]
+    if kind != expected:
+        return Refusal("pay.kind_order", {"expected": expected})
+    if own < 0 or silver < 0:
+        return Refusal("action.negative_count")
+    p = s.players[a["p"]]
+    if own > p.pieces[kind]:
+        return Refusal("pay.not_enough_pieces", {"kind": kind, "have": p.pieces[kind]})
+    free_silver = p.pieces["silver"] - ctx["silver"]
+    if silver > free_silver:
+        return Refusal("pay.not_enough_silver", {"have": free_silver})
+    if silver > s.stock[kind]:
+        return Refusal("forge.kind_not_in_stock", {"kind": kind})
+    rem = ctx["rem"] - (own + silver) * data.BP[kind]
+    if rem < 0:
+        return Refusal("pay.exceeds_cost", {"remaining": ctx["rem"]})
+    kinds = ctx["kinds"] + (own + silver > 0)
+    mine = payment.kinds_in_order(p.pieces)
+    stock = payment.kinds_in_order(s.stock)
+    left = free_silver - silver
+    if payment.can_finish(step + 1, rem, kinds, left, mine, stock):
+        return None
+    if payment.can_finish(step + 1, rem, data.MIN_PAYMENT_KINDS, left, mine, stock):
+        return Refusal("pay.three_kinds", {"min": data.MIN_PAYMENT_KINDS})
+    return Refusal("pay.exact_cost", {"remaining": rem})
+
+
+def _pay_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+    ctx = t["pay"]
+    kind, own, silver = a["kind"], a["own"], a["silver"]
+    if own:
+        ctx["own"][kind] = own
+    if silver:
+        ctx["converted"][kind] = silver
+    ctx["silver"] += silver
+    ctx["rem"] -= (own + silver) * data.BP[kind]
+    ctx["kinds"] += own + silver > 0
+    ctx["step"] += 1
+    if ctx["step"] == len(payment.ORDER):
+        _erect(s, t, a["p"], ev)
+
+
+def _erect(s: State, t: Turn, seat: int, ev: Events) -> None:
+    """The payment is complete: pay, erect, score the card's share of the building's VP."""
+    ctx = t.pop("pay")
+    p = s.players[seat]
+    building = data.BUILDING[ctx["building"]]
+    for kind, count in ctx["own"].items():
+        p.pieces[kind] -= count
+        s.stock[kind] += count
+    # A converted piece comes from the stock and is paid straight back to it (§6 ⚖): only
+    # the silver moves, from the player into the Forge.
+    converted = ctx["silver"]
+    p.pieces["silver"] -= converted
+    s.forge += converted
+    s.tiles[building.id] -= 1
+    for place in building.places:
+        s.places[place.id] = None
+    num, den = data.ERECT_VP_SHARE[t["card"]]
+    vp = building.vp * num // den
+    if vp:
+        p.vp += vp
+        p.vp_by_source["buildings"] = p.vp_by_source.get("buildings", 0) + vp
+    pieces = sum(ctx["own"].values()) + converted
+    t["built"] = t.get("built", 0) + 1
+    t["spent"] = t.get("spent", 0) + pieces
+    p.built_this_round += 1
+    ev.append(
+        event(
+            "erected",
+            p=seat,
+            card=t["card"],
+            building=building.id,
+            paid=dict(ctx["own"]),
+            converted=dict(ctx["converted"]),
+            vp=vp,
+        )
+    )
+    t["stage"] = "erect"
+
+
+PAY = Stage("pay", ("pay",), _pay_candidates, _pay_check, _pay_perform)
+
+
+# --- Placing helpers ---------------------------------------------------------------------------
+
+
+def _helper_enter(s: State, t: Turn, ev: Events) -> bool:
+    return bool(t.get("built"))
+
+
+def helper_sources(s: State, seat: int) -> list[str]:
+    """Where a helper for the castle can come from: the supply, or one of the seat's carts."""
+    sources = ["supply"] if s.players[seat].helpers else []
+    return sources + [place for place, owner in s.traders.items() if owner == seat]
+
+
+def _helper_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+    sources = helper_sources(s, seat)
+    out = [
+        make(seat, "helper", place, source)
+        for place in PLACE_IDS
+        if place in s.places and s.places[place] is None
+        for source in sources
+    ]
+    out.append(make(seat, "done"))
+    return out
+
+
+def _helper_check(s: State, t: Turn, a: Action) -> Refusal | None:
+    if a["do"] == "done":
+        return None
+    seat, place, source = a["p"], a["place"], a["source"]
+    p = s.players[seat]
+    if t.get("helpers", 0) >= data.MAX_HELPERS_PER_CARD:
+        return Refusal("helper.limit", {"max": data.MAX_HELPERS_PER_CARD})
+    if place not in data.PLACE:
+        return Refusal("helper.unknown_place", {"place": place})
+    building = data.PLACE_BUILDING[place]
+    if place not in s.places:
+        return Refusal("helper.not_erected", {"building": building})
+    if s.places[place] is not None:
+        return Refusal("helper.place_taken", {"place": place})
+    if building in p.helper_buildings:
+        return Refusal("helper.same_building_this_round", {"building": building})
+    fee = data.PLACE[place].fee
+    if p.talers < fee:
+        return Refusal("helper.fee", {"fee": fee, "have": p.talers})
+    if source == "supply":
+        if not p.helpers:
+            return Refusal("helper.none_in_supply")
+    elif source not in data.TRADER_PLACES:
+        return Refusal("helper.unknown_source", {"source": source})
+    elif s.traders[source] != seat:
+        return Refusal("helper.not_at_that_cart", {"source": source})
+    return None
+
+
+def _helper_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    if a["do"] == "done":
+        t["stage"] = None
+        return
+    place, source = a["place"], a["source"]
+    p = s.players[seat]
+    fee = data.PLACE[place].fee
+    p.talers -= fee
+    if source == "supply":
+        p.helpers -= 1
+    else:
+        s.traders[source] = None
+        if source in s.fresh:
+            s.fresh.remove(source)
+    s.places[place] = seat
+    p.helper_buildings.append(data.PLACE_BUILDING[place])
+    t["helpers"] = t.get("helpers", 0) + 1
+    ev.append(event("helper_placed", p=seat, place=place, source=source, fee=fee))
+
+
+HELPER = Stage(
+    "helper",
+    ("helper", "done"),
+    _helper_candidates,
+    _helper_check,
+    _helper_perform,
+    _helper_enter,
+)
+
+STAGES = {"erect": ERECT, "pay": PAY, "helper": HELPER}

@@ -1,0 +1,255 @@
+"""Every number and ruling of the game, in one place, each with its source.
+
+The logic modules read these tables and never repeat a number. Sources, as in
+`shared/rules/castle.md`: S000 (full Chinese rules), S003 (English summary), PUB (public rule
+summaries, where the seeds are silent) and ⚖ (a ruling of ours where no source decides; the
+in-app rules help lists those as house rules). Section numbers (§) refer to that spec.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+#: Bump when a ruling or number changes: a game record replays only under the rules it was
+#: played with.
+RULES_VERSION: Final = 1
+
+# --- §1 Components -----------------------------------------------------------------------------
+
+PLAYER_COUNTS: Final = (2, 3, 4)
+
+#: The five kinds of piece, in the order the engine lists them (sand first, silver last).
+KINDS: Final = ("sand", "wood", "clay", "stone", "silver")
+#: Building pieces: the kinds with a BP value (silver has none, §1).
+BUILDING_KINDS: Final = ("sand", "wood", "clay", "stone")
+#: BP of each building piece (S000, S003).
+BP: Final = {"sand": 1, "wood": 2, "clay": 4, "stone": 5}
+#: The finite pieces of the box (S003): 83 in all.
+PIECES_IN_BOX: Final = {"sand": 20, "wood": 18, "clay": 15, "stone": 15, "silver": 15}
+
+#: Character cards in resolution order (§3.6, S000). Each player has one of each.
+CARDS: Final = (
+    "messenger",
+    "trader",
+    "bricklayer",
+    "stonemason",
+    "worker_a",
+    "worker_b",
+    "worker_c",
+    "master_builder",
+)
+WORKERS: Final = ("worker_a", "worker_b", "worker_c")
+#: Resolution step of each card: the three Workers resolve in one step (§3.6).
+CARD_STEP: Final = {
+    "messenger": 0,
+    "trader": 1,
+    "bricklayer": 2,
+    "stonemason": 3,
+    "worker_a": 4,
+    "worker_b": 4,
+    "worker_c": 4,
+    "master_builder": 5,
+}
+
+#: Helpers per player by player count (S000: 6, 7 in a 2-player game).
+HELPERS: Final = {2: 7, 3: 6, 4: 6}
+
+# --- §2 Setup ----------------------------------------------------------------------------------
+
+START_TALERS: Final = 3  # S000
+START_PIECES: Final = {"sand": 1, "wood": 1}  # S000
+#: The defense tower at setup: one piece of each kind (S000).
+TOWER_START: Final = {"sand": 1, "wood": 1, "clay": 1, "stone": 1, "silver": 1}
+#: Rounds by player count (S000, S003); the round track holds one taler per round.
+ROUNDS: Final = {2: 12, 3: 15, 4: 12}
+#: ⚖ The bank of talers is unlimited (the box has 105); no taler is ever counted.
+BANK_UNLIMITED: Final = True
+
+# --- §3 A round --------------------------------------------------------------------------------
+
+ROUND_INCOME: Final = 1  # the round's taler, taken by the start player (S000)
+#: Cards each player chooses per round (S000: 2 in a 2-player game).
+CARDS_PER_ROUND: Final = {2: 2, 3: 1, 4: 1}
+
+# --- §4 The characters -------------------------------------------------------------------------
+
+MESSENGER_TALERS: Final = 8  # S000
+
+
+class Delivery(NamedTuple):
+    kind: str
+    amount: int
+
+
+#: Trader places and what each delivers (S000). The four carts, then the rider.
+TRADER_PLACES: Final = {
+    "sand_cart": Delivery("sand", 4),
+    "wood_cart": Delivery("wood", 3),
+    "clay_cart": Delivery("clay", 2),
+    "stone_cart": Delivery("stone", 2),
+    "rider": Delivery("silver", 2),
+}
+CARTS: Final = ("sand_cart", "wood_cart", "clay_cart", "stone_cart")
+RIDER: Final = "rider"
+#: Pieces a delivery puts on the defense tower when at least one is delivered (S000).
+TRIBUTE: Final = 1
+#: ⚖ (PUB, not in the seeds) a helper on the rider may be displaced like one at a cart.
+RIDER_DISPLACEABLE: Final = True
+
+#: What each Worker card takes from the stock when equipped (S000). Worker C also takes
+#: WORKER_C_CHOICES pieces its owner chooses from WORKER_C_KINDS; ⚖ two of one kind allowed.
+WORKER_EQUIPMENT: Final = {
+    "worker_a": {"sand": 2, "clay": 1},
+    "worker_b": {"wood": 2, "silver": 1},
+    "worker_c": {"stone": 1},
+}
+WORKER_C_KINDS: Final = ("sand", "wood", "clay")
+WORKER_C_CHOICES: Final = 2
+
+#: Stonemason: the price of one piece bought from a Worker card, paid to its owner (S000).
+STONEMASON_PRICE: Final = 1
+#: ⚖ An offer the seller refused (last piece on a card) is not made again in the same action.
+REFUSED_OFFER_FINAL: Final = True
+
+#: Master Builder: VP per building erected this round by other players (S000).
+MASTER_BUILDER_BONUS: Final = 5
+
+#: What share of a building's VP each erecting card scores (S000): numerator, denominator.
+#: All VP values are even, so the Worker's half is exact.
+ERECT_VP_SHARE: Final = {
+    "bricklayer": (0, 1),
+    "stonemason": (1, 1),
+    "worker_a": (1, 2),
+    "worker_b": (1, 2),
+    "worker_c": (1, 2),
+}
+#: Cards that may place helpers after erecting (S000).
+HELPER_CARDS: Final = ("bricklayer", "stonemason")
+#: Bricklayer: talers received per piece spent on its buildings (S000).
+BRICKLAYER_TALERS_PER_PIECE: Final = 1
+
+# --- §5 Erecting and placing -------------------------------------------------------------------
+
+MAX_BUILDINGS_PER_CARD: Final = 2  # S000
+MIN_PAYMENT_KINDS: Final = 3  # S000: at least three different kinds
+MAX_HELPERS_PER_CARD: Final = 2  # S000
+#: The order in which a payment is built, kind by kind (most valuable first, so the player
+#: settles the big pieces before the small change).
+PAYMENT_ORDER: Final = ("stone", "clay", "wood", "sand")
+
+# --- §7 The buildings --------------------------------------------------------------------------
+
+
+class Place(NamedTuple):
+    """A helper place of a building: what it costs and how it scores at the end (§7, §8)."""
+
+    id: str
+    fee: int
+    scoring: str  # one of SCORINGS
+    rate: int  # VP per unit (or the divisor for the "per 2" places; see SCORINGS)
+
+
+class Building(NamedTuple):
+    id: str
+    tiles: int  # tiles on the board at setup; 0 for Market and Forge (built from the start)
+    cost: int  # BP
+    vp: int
+    places: tuple[Place, ...]
+
+
+#: How each place scores (§8). "per_n" scorings give 1 VP per `rate` units, rounded down;
+#: the others give `rate` VP per unit.
+SCORINGS: Final = (
+    "free_castle_places",  # Keep
+    "occupied_castle_places",  # Tavern 12
+    "occupied_castle_places_per_n",  # Tavern 6
+    "towers",  # Gate, Small Gate
+    "houses",  # Stable
+    "tiles_on_board",  # Servants' House
+    "palace",  # decision at the end
+    "market",  # decision at the end
+    "forge_silver",  # Forge 10
+    "forge_silver_per_n",  # Forge 6
+)
+
+BUILDINGS: Final = (
+    # S000 cost/VP; Keep fee 14 (PUB).
+    Building("keep", 1, 24, 14, (Place("keep", 14, "free_castle_places", 3),)),
+    # S000.
+    Building(
+        "tavern",
+        1,
+        22,
+        12,
+        (
+            Place("tavern_12", 12, "occupied_castle_places", 1),
+            Place("tavern_6", 6, "occupied_castle_places_per_n", 2),
+        ),
+    ),
+    # S000 cost/VP; fee 10 (PUB).
+    Building("gate", 1, 18, 10, (Place("gate", 10, "towers", 2),)),
+    # S000 cost/VP; fee 5 (PUB).
+    Building("small_gate", 1, 12, 6, (Place("small_gate", 5, "towers", 1),)),
+    # S000.
+    Building(
+        "stable",
+        1,
+        18,
+        14,
+        (Place("stable_16", 16, "houses", 3), Place("stable_12", 12, "houses", 2)),
+    ),
+    # S000 cost/VP; ⚖ one place, fee 8.
+    Building("servants_house", 1, 18, 14, (Place("servants_house", 8, "tiles_on_board", 1),)),
+    # S000 cost/VP; two places, fee 17 each (PUB); each converts up to PALACE_PIECES pieces.
+    Building(
+        "palace",
+        1,
+        30,
+        18,
+        (Place("palace_1", 17, "palace", 1), Place("palace_2", 17, "palace", 1)),
+    ),
+    # S000 cost/VP; ⚖ one Well.
+    Building("well", 1, 12, 10, ()),
+    # S000 cost/VP (8 BP / 6 VP); ⚖ 9 Towers (PUB: "9 towers").
+    Building("tower", 9, 8, 6, ()),
+    # S000 cost/VP (8 BP / 6 VP); ⚖ 6 Houses (23 tiles in all, S000).
+    Building("house", 6, 8, 6, ()),
+    # Built from the start, no tile; ⚖ fees 6 and 6.
+    Building("market", 0, 0, 0, (Place("market_1", 6, "market", 2), Place("market_2", 6, "market", 2))),
+    # Built from the start, no tile (S000).
+    Building(
+        "forge",
+        0,
+        0,
+        0,
+        (Place("forge_10", 10, "forge_silver", 1), Place("forge_6", 6, "forge_silver_per_n", 2)),
+    ),
+)
+BUILDING: Final = {b.id: b for b in BUILDINGS}
+#: Buildings with tiles on the board (all but Market and Forge), in listing order.
+TILE_BUILDINGS: Final = tuple(b.id for b in BUILDINGS if b.tiles)
+#: Buildings erected from the start.
+START_BUILDINGS: Final = tuple(b.id for b in BUILDINGS if not b.tiles)
+PLACE: Final = {p.id: p for b in BUILDINGS for p in b.places}
+#: Which building each helper place belongs to.
+PLACE_BUILDING: Final = {p.id: b.id for b in BUILDINGS for p in b.places}
+#: Place counts for Gate and Stable scoring.
+TOWER: Final = "tower"
+HOUSE: Final = "house"
+
+# --- §8 Final scoring --------------------------------------------------------------------------
+
+#: Palace: building pieces each Palace helper turns into VP at their BP (PUB).
+PALACE_PIECES: Final = 5
+#: Market: talers per VP with one Market place, and with both (S000).
+MARKET_TALERS_PER_VP: Final = {1: 2, 2: 1}
+#: ⚖ (S003) Tie-break order after VP: talers left, then BP of building pieces left (silver 0).
+TIE_BREAKS: Final = ("talers", "piece_bp")
+
+# --- §6 The Forge ------------------------------------------------------------------------------
+
+#: ⚖ Silver is converted only during its owner's own decisions: as part of a building payment,
+#: (winter) while returning stone for the Cracked Wall, and in final scoring step 2. A piece
+#: converted in a payment is paid at once; the stock must hold the piece when converted, so a
+#: payment converts at most as many pieces of a kind as the stock holds of it.
+FORGE_KINDS: Final = BUILDING_KINDS

@@ -1,0 +1,55 @@
+"""Exact building payments (§5), built kind by kind, with silver converted at the Forge (§6).
+
+A payment is settled in the order of `data.PAYMENT_ORDER` (stone, clay, wood, sand): at each step
+the player says how many of their own pieces of that kind they pay and how many silver they
+convert into that kind. A step is legal only if the rest of the payment can still be completed
+exactly with at least three kinds, so every sequence of legal steps ends in a legal payment and
+every legal payment is reachable: the option lists stay short while the set of outcomes is exact.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from . import data
+
+ORDER = data.PAYMENT_ORDER
+BPS = tuple(data.BP[k] for k in ORDER)
+STEPS = len(ORDER)
+
+
+@lru_cache(maxsize=1 << 16)
+def can_finish(
+    i: int,
+    rem: int,
+    used: int,
+    silver: int,
+    own: tuple[int, ...],
+    stock: tuple[int, ...],
+) -> bool:
+    """Can kinds ORDER[i:] pay exactly `rem` BP, reaching MIN_PAYMENT_KINDS kinds in all?
+
+    `used` counts kinds already paid, `silver` the silver still free to convert, `own` and
+    `stock` the player's and the stock's pieces in ORDER. Converting silver where an own piece
+    would do never helps completing, so only the fewest conversions are tried for each count.
+    """
+    if i == STEPS:
+        return rem == 0 and used >= data.MIN_PAYMENT_KINDS
+    if used + (STEPS - i) < data.MIN_PAYMENT_KINDS:
+        return False
+    bp = BPS[i]
+    most = min(own[i] + min(silver, stock[i]), rem // bp)
+    for n in range(most, -1, -1):
+        conv = n - own[i] if n > own[i] else 0
+        if can_finish(i + 1, rem - n * bp, used + (n > 0), silver - conv, own, stock):
+            return True
+    return False
+
+
+def kinds_in_order(pieces: dict[str, int]) -> tuple[int, ...]:
+    return tuple(pieces[k] for k in ORDER)
+
+
+def affordable(cost: int, pieces: dict[str, int], stock: dict[str, int]) -> bool:
+    """Whether a player holding `pieces` can pay a building of `cost` BP at all."""
+    return can_finish(0, cost, 0, pieces["silver"], kinds_in_order(pieces), kinds_in_order(stock))

@@ -1,0 +1,39 @@
+"""A tiny seeded random generator whose whole state is one integer.
+
+The game's randomness (who starts, later the winter deck) lives inside the game state, so a
+game is fully determined by its setup and actions and its state round-trips through JSON.
+`random.Random` would work but its state is 625 integers; SplitMix64 needs one.
+"""
+
+from __future__ import annotations
+
+MASK64 = (1 << 64) - 1
+
+
+def next_u64(state: int) -> tuple[int, int]:
+    """Advance the generator: returns (new_state, 64-bit output). SplitMix64 (Steele et al.)."""
+    state = (state + 0x9E3779B97F4A7C15) & MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return state, z ^ (z >> 31)
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """A uniform integer in [0, n): returns (new_state, value). Rejection keeps it unbiased."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        state, x = next_u64(state)
+        if x < limit:
+            return state, x % n
+
+
+def shuffled(state: int, items: list[str]) -> tuple[int, list[str]]:
+    """A Fisher-Yates shuffle of a copy of `items`: returns (new_state, shuffled list)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        state, j = below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return state, out

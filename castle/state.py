@@ -1,0 +1,137 @@
+"""The game state: plain data that round-trips through JSON exactly.
+
+Every field is an int, a str, None, or a list/dict of those, so `to_json`/`from_json` are exact
+and a state can be saved, diffed and replayed. Where the game is in a round is data too: a queue
+of tasks still to run and the `turn` being played (see `flow.py`).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import data, rng
+
+Json = dict[str, Any]
+#: A task of the round queue, e.g. ["act", 2, "trader"] or ["deliver"] (see flow.py).
+Task = list[Any]
+
+
+def _no_pieces() -> dict[str, int]:
+    return dict.fromkeys(data.KINDS, 0)
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat. `helpers` counts the helpers in the player's supply only (§ Terms)."""
+
+    talers: int = data.START_TALERS
+    pieces: dict[str, int] = field(default_factory=_no_pieces)
+    helpers: int = 0
+    hand: list[str] = field(default_factory=lambda: list(data.CARDS))
+    #: Cards lying face up in front of the player, including this round's once revealed.
+    played: list[str] = field(default_factory=list)
+    #: This round's cards, once revealed (empty before the reveal and after the round).
+    revealed: list[str] = field(default_factory=list)
+    #: Pieces lying on this round's revealed Worker cards: card -> kind -> count.
+    workers: dict[str, dict[str, int]] = field(default_factory=dict)
+    vp: int = 0
+    #: VP by source: "buildings", "master_builder", "palace", "market", or a helper place id.
+    vp_by_source: dict[str, int] = field(default_factory=dict)
+    #: Fixed at selection: whether this round's Master Builder earns its bonus (§3.2 ⚖).
+    mb_eligible: bool = False
+    #: Buildings this player erected this round, with any card (Master Builder bonus).
+    built_this_round: int = 0
+    #: Buildings that got one of this player's helpers this round (one each, §5).
+    helper_buildings: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class State:
+    players: list[Player]
+    rounds: int
+    round: int = 1
+    start_player: int = 0
+    #: "select" (secret choice), "round" (reveal to end of round), "final" (final scoring), "over".
+    phase: str = "select"
+    stock: dict[str, int] = field(default_factory=_no_pieces)
+    tower: dict[str, int] = field(default_factory=_no_pieces)
+    #: Silver in the Forge, there for good (§6).
+    forge: int = 0
+    #: Pieces out of the game (turned into VP at the Palace).
+    out: dict[str, int] = field(default_factory=_no_pieces)
+    #: Building tiles still on the board, by building.
+    tiles: dict[str, int] = field(default_factory=dict)
+    #: Helper places of erected buildings (Market and Forge from the start) -> occupant or None.
+    places: dict[str, int | None] = field(default_factory=dict)
+    #: Cart and rider places -> the helper's owner, or None.
+    traders: dict[str, int | None] = field(default_factory=dict)
+    #: Cart and rider places filled this round: their helpers cannot be displaced (S000).
+    fresh: list[str] = field(default_factory=list)
+    #: Each seat's secret choice this round, None until chosen.
+    selection: list[list[str] | None] = field(default_factory=list)
+    queue: list[Task] = field(default_factory=list)
+    #: The task being played and where it stands (flow.py), or None between tasks.
+    turn: Json | None = None
+    #: Final scores once the game is over (scoring.py).
+    result: Json | None = None
+    rng: int = 0
+    winter: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    def seats_from_start(self) -> list[int]:
+        """Turn order: the start player, then clockwise."""
+        n = len(self.players)
+        return [(self.start_player + i) % n for i in range(n)]
+
+
+def new_state(players: int, seed: int, start_player: int | None = None) -> State:
+    """The board after setup (§2), before the first round's income."""
+    if players not in data.PLAYER_COUNTS:
+        raise ValueError(f"players must be one of {data.PLAYER_COUNTS}, not {players}")
+    seed_state = seed & rng.MASK64
+    if start_player is None:
+        seed_state, start_player = rng.below(seed_state, players)
+    elif not 0 <= start_player < players:
+        raise ValueError(f"start_player must be in 0..{players - 1}")
+    state = State(
+        players=[Player(helpers=data.HELPERS[players]) for _ in range(players)],
+        rounds=data.ROUNDS[players],
+        start_player=start_player,
+        rng=seed_state,
+        selection=[None] * players,
+    )
+    for p in state.players:
+        for kind, count in data.START_PIECES.items():
+            p.pieces[kind] += count
+    state.tower = {k: data.TOWER_START.get(k, 0) for k in data.KINDS}
+    in_hands = {k: players * data.START_PIECES.get(k, 0) for k in data.KINDS}
+    state.stock = {
+        k: data.PIECES_IN_BOX[k] - state.tower[k] - in_hands[k] for k in data.KINDS
+    }
+    state.tiles = {b: data.BUILDING[b].tiles for b in data.TILE_BUILDINGS}
+    state.places = {p.id: None for b in data.START_BUILDINGS for p in data.BUILDING[b].places}
+    state.traders = dict.fromkeys(data.TRADER_PLACES)
+    return state
+
+
+def to_json(state: State) -> Json:
+    """The state as a JSON-ready dict (a deep copy)."""
+    return dataclasses.asdict(state)
+
+
+def from_json(obj: Json) -> State:
+    """The inverse of `to_json`. Raises KeyError/TypeError on a malformed object."""
+    fields = copy.deepcopy(obj)
+    players = [Player(**p) for p in fields.pop("players")]
+    return State(players=players, **fields)
+
+
+def clone(state: State) -> State:
+    """An independent copy, for search and for refusing actions without side effects."""
+    return from_json(to_json(state))
