@@ -63,14 +63,13 @@ def malformed(action: Any) -> Refusal | None:
     return None
 
 
+_NAMES = {verb: tuple(name for name, _ in fields) for verb, fields in VERBS.items()}
+
+
 def make(p: int, verb: str, *values: Any) -> Action:
     """Build an action from its fields in text order, e.g. make(0, "pay", "stone", 2, 1)."""
-    fields = VERBS[verb]
-    if len(values) != len(fields):
-        raise ValueError(f"{verb} takes {len(fields)} values")
     action: Action = {"p": p, "do": verb}
-    for (name, _), value in zip(fields, values, strict=True):
-        action[name] = value
+    action.update(zip(_NAMES[verb], values, strict=True))
     return action
 
 

@@ -147,7 +147,7 @@ def bricklayer_talers(s: State, t: Turn, ev: Events) -> None:
 
 
 def _buy_candidates(s: State, t: Turn, seat: int) -> list[Action]:
-    out = []
+    out: list[Action] = []
     for seller in s.seats_from_start():
         for card, pieces in s.players[seller].workers.items():
             out.extend(make(seat, "buy", seller, card, k) for k in data.KINDS if pieces.get(k))

@@ -215,7 +215,9 @@ BUILDINGS: Final = (
     # S000 cost/VP (8 BP / 6 VP); ⚖ 6 Houses (23 tiles in all, S000).
     Building("house", 6, 8, 6, ()),
     # Built from the start, no tile; ⚖ fees 6 and 6.
-    Building("market", 0, 0, 0, (Place("market_1", 6, "market", 2), Place("market_2", 6, "market", 2))),
+    Building(
+        "market", 0, 0, 0, (Place("market_1", 6, "market", 2), Place("market_2", 6, "market", 2))
+    ),
     # Built from the start, no tile (S000).
     Building(
         "forge",

@@ -126,7 +126,11 @@ def _run(s: State, ev: Events) -> None:
             if s.phase == "over":
                 return
             if s.phase == "select":
-                if _select_forced(s, ev):
+                # A seat's options depend on its own cards only, so forced choices are found
+                # once, when the selection opens (every seat still to choose).
+                if all(c is None for c in s.selection):
+                    _select_forced(s, ev)
+                if any(c is None for c in s.selection):
                     return
                 rounds.reveal(s, ev)
                 continue
@@ -155,18 +159,12 @@ def _run(s: State, ev: Events) -> None:
         st.perform(s, t, options[0], ev)
 
 
-def _select_forced(s: State, ev: Events) -> bool:
-    """Take forced selections; True while some seat still has a real choice to make."""
-    waiting = False
+def _select_forced(s: State, ev: Events) -> None:
+    """Take the selections of seats that have only one legal choice."""
     for seat in s.seats_from_start():
-        if s.selection[seat] is not None:
-            continue
         options = legal_actions(s, seat)
         if len(options) == 1:
             rounds.select_perform(s, _NO_TURN, options[0], ev)
-        else:
-            waiting = True
-    return waiting
 
 
 __all__ = [

@@ -52,4 +52,15 @@ def kinds_in_order(pieces: dict[str, int]) -> tuple[int, ...]:
 
 def affordable(cost: int, pieces: dict[str, int], stock: dict[str, int]) -> bool:
     """Whether a player holding `pieces` can pay a building of `cost` BP at all."""
-    return can_finish(0, cost, 0, pieces["silver"], kinds_in_order(pieces), kinds_in_order(stock))
+    silver = pieces["silver"]
+    # Cheap necessary conditions first: most players, most of the time, fail one of them.
+    kinds = 0
+    most_bp = 0
+    for kind, bp in zip(ORDER, BPS, strict=True):
+        usable = pieces[kind] + min(silver, stock[kind])
+        if usable:
+            kinds += 1
+            most_bp += usable * bp
+    if kinds < data.MIN_PAYMENT_KINDS or most_bp < cost:
+        return False
+    return can_finish(0, cost, 0, silver, kinds_in_order(pieces), kinds_in_order(stock))

@@ -35,7 +35,9 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message names the problem."""
 
 
-def new_record(players: int, seed: int = 0, start_player: int | None = None, **extra: Any) -> Record:
+def new_record(
+    players: int, seed: int = 0, start_player: int | None = None, **extra: Any
+) -> Record:
     setup = {"players": players, "seed": seed, "start_player": start_player, **extra}
     return {
         "format": FORMAT,

@@ -16,6 +16,7 @@ TRADER_STEP = data.CARD_STEP["trader"]
 WORKER_STEP = data.CARD_STEP["worker_a"]
 RESOLUTION_STEPS = sorted(set(data.CARD_STEP.values()))
 
+
 def begin_round(s: State, ev: Events) -> None:
     """§3.1 Income, then the secret selection."""
     s.phase = "select"
@@ -185,7 +186,9 @@ def end_round(s: State, t: Turn, ev: Events) -> None:
     ev.append(event("round_ended", round=s.round))
     tiles_left = sum(s.tiles.values())
     if tiles_left == 0 or s.round >= s.rounds:
-        ev.append(event("game_ended", round=s.round, reason="tiles" if not tiles_left else "rounds"))
+        ev.append(
+            event("game_ended", round=s.round, reason="tiles" if not tiles_left else "rounds")
+        )
         s.phase = "final"
         s.queue = final_queue(s)
         return

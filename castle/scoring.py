@@ -28,7 +28,9 @@ def final_queue(s: State) -> list[Turn]:
 def _held(s: State, seat: int, scoring: str) -> int:
     """How many places of that scoring kind the seat holds."""
     return sum(
-        1 for place, owner in s.places.items() if owner == seat and data.PLACE[place].scoring == scoring
+        1
+        for place, owner in s.places.items()
+        if owner == seat and data.PLACE[place].scoring == scoring
     )
 
 
@@ -79,7 +81,9 @@ def _convert_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
         forge_convert(s, a["p"], a["kind"], ev)
 
 
-CONVERT = Stage("convert", ("convert", "done"), _convert_candidates, _convert_check, _convert_perform)
+CONVERT = Stage(
+    "convert", ("convert", "done"), _convert_candidates, _convert_check, _convert_perform
+)
 
 
 # --- Step 3: the Palace ------------------------------------------------------------------------
@@ -221,7 +225,7 @@ def score(s: State, t: Turn, ev: Events) -> None:
 
 def ranking(s: State) -> dict[str, Any]:
     """Most VP wins; ⚖ ties go to most talers, then most BP of building pieces (S003)."""
-    rows = [
+    rows: list[dict[str, Any]] = [
         {
             "seat": seat,
             "vp": p.vp,

@@ -12,7 +12,9 @@ from .engine import apply, legal_actions, new_game, pending
 from .state import State
 
 
-def random_game(players: int, seed: int, start_player: int | None = None) -> tuple[State, list[str]]:
+def random_game(
+    players: int, seed: int, start_player: int | None = None
+) -> tuple[State, list[str]]:
     """Play a whole game with uniformly random legal actions; returns the end state and actions."""
     chooser = random.Random(seed)
     s, _ = new_game(players, seed, start_player)

@@ -16,7 +16,7 @@ from .actions import Action
 from .errors import Refusal
 from .state import State
 
-#: The task being played: {"seat", "card", "stage", "steps", ...stage context}. See flow.py.
+#: The task being played: {"seat", "card", "stage", "steps", ...stage context}. See engine.py.
 Turn = dict[str, Any]
 Event = dict[str, Any]
 Events = list[Event]

@@ -2,7 +2,7 @@
 
 Every field is an int, a str, None, or a list/dict of those, so `to_json`/`from_json` are exact
 and a state can be saved, diffed and replayed. Where the game is in a round is data too: a queue
-of tasks still to run and the `turn` being played (see `flow.py`).
+of tasks still to run and the `turn` being played (see `tasks.py` and `engine.py`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 from . import data, rng
 
 Json = dict[str, Any]
-#: A task of the round queue, e.g. ["act", 2, "trader"] or ["deliver"] (see flow.py).
-Task = list[Any]
+#: A task of the round queue: {"seat", "card", "stage", "steps", ...} (see tasks.py).
+Task = dict[str, Any]
 
 
 def _no_pieces() -> dict[str, int]:
@@ -73,7 +73,7 @@ class State:
     #: Each seat's secret choice this round, None until chosen.
     selection: list[list[str] | None] = field(default_factory=list)
     queue: list[Task] = field(default_factory=list)
-    #: The task being played and where it stands (flow.py), or None between tasks.
+    #: The task being played and where it stands (tasks.py), or None between tasks.
     turn: Json | None = None
     #: Final scores once the game is over (scoring.py).
     result: Json | None = None
@@ -111,9 +111,7 @@ def new_state(players: int, seed: int, start_player: int | None = None) -> State
             p.pieces[kind] += count
     state.tower = {k: data.TOWER_START.get(k, 0) for k in data.KINDS}
     in_hands = {k: players * data.START_PIECES.get(k, 0) for k in data.KINDS}
-    state.stock = {
-        k: data.PIECES_IN_BOX[k] - state.tower[k] - in_hands[k] for k in data.KINDS
-    }
+    state.stock = {k: data.PIECES_IN_BOX[k] - state.tower[k] - in_hands[k] for k in data.KINDS}
     state.tiles = {b: data.BUILDING[b].tiles for b in data.TILE_BUILDINGS}
     state.places = {p.id: None for b in data.START_BUILDINGS for p in data.BUILDING[b].places}
     state.traders = dict.fromkeys(data.TRADER_PLACES)

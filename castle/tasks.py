@@ -1,6 +1,6 @@
 """The tasks a round is made of: one per card played, plus delivery and the end of round.
 
-A task is a turn dict `{"seat", "card", "stage", "steps"}` whose steps run in order (flow.py);
+A task is a turn dict `{"seat", "card", "stage", "steps"}` whose steps run in order (engine.py);
 the steps of a card's action follow the order of §5: gather → erect → (talers) → helpers.
 """
 
