@@ -286,7 +286,9 @@ def master_builder(s: State, t: Turn, ev: Events) -> None:
     seat = t["seat"]
     p = s.players[seat]
     others = sum(q.built_this_round for i, q in enumerate(s.players) if i != seat)
-    bonus = others * data.MASTER_BUILDER_BONUS if p.mb_eligible else 0
+    # ⚖ Legality and bonus are fixed at selection: a Master Builder could only be chosen with a
+    # card already face up (select.master_builder.no_face_up_card), so every one revealed earns it.
+    bonus = others * data.MASTER_BUILDER_BONUS
     if bonus:
         p.vp += bonus
         p.vp_by_source["master_builder"] = p.vp_by_source.get("master_builder", 0) + bonus

@@ -64,3 +64,58 @@ def affordable(cost: int, pieces: dict[str, int], stock: dict[str, int]) -> bool
     if kinds < data.MIN_PAYMENT_KINDS or most_bp < cost:
         return False
     return can_finish(0, cost, 0, silver, kinds_in_order(pieces), kinds_in_order(stock))
+
+
+Payment = dict[str, dict[str, int]]
+
+
+def payments(
+    cost: int, pieces: dict[str, int], stock: dict[str, int], limit: int = 5000
+) -> list[Payment]:
+    """Every legal payment of `cost` BP (at most `limit`), as {"own": {...}, "converted": {...}}.
+
+    It walks the same steps as the engine's `pay` decision, pruned by the same `can_finish`,
+    so it finds exactly the payments the steps can reach.
+    """
+    own, stk = kinds_in_order(pieces), kinds_in_order(stock)
+    found: list[Payment] = []
+    chosen: list[tuple[int, int]] = []
+
+    def walk(i: int, rem: int, used: int, silver: int) -> None:
+        if len(found) >= limit:
+            return
+        if i == STEPS:
+            found.append(
+                {
+                    "own": {ORDER[j]: o for j, (o, _) in enumerate(chosen) if o},
+                    "converted": {ORDER[j]: c for j, (_, c) in enumerate(chosen) if c},
+                }
+            )
+            return
+        bp = BPS[i]
+        for o in range(own[i] + 1):
+            for c in range(min(silver, stk[i]) + 1):
+                n = o + c
+                if n * bp > rem:
+                    break
+                if can_finish(i + 1, rem - n * bp, used + (n > 0), silver - c, own, stk):
+                    chosen.append((o, c))
+                    walk(i + 1, rem - n * bp, used + (n > 0), silver - c)
+                    chosen.pop()
+
+    walk(0, cost, 0, pieces["silver"])
+    return found
+
+
+def suggested(
+    cost: int, pieces: dict[str, int], stock: dict[str, int], count: int = 4
+) -> list[Payment]:
+    """A few sensible payments to offer first: the least silver converted, then the fewest
+    pieces, then those spending the small pieces (sand first) and keeping the big ones."""
+
+    def key(p: Payment) -> tuple[int, int, tuple[int, ...]]:
+        conv = sum(p["converted"].values())
+        n = sum(p["own"].values()) + conv
+        return conv, n, tuple(-p["own"].get(k, 0) for k in reversed(ORDER))
+
+    return sorted(payments(cost, pieces, stock), key=key)[:count]

@@ -61,8 +61,6 @@ def select_perform(s: State, _t: Turn, a: Action, ev: Events) -> None:
     seat = a["p"]
     cards = sorted(a["cards"], key=data.CARDS.index)
     s.selection[seat] = cards
-    # ⚖ Whether the Master Builder earns its bonus is fixed here, at selection.
-    s.players[seat].mb_eligible = "master_builder" in cards
     ev.append(event("selected", p=seat))
 
 
@@ -181,7 +179,6 @@ def end_round(s: State, t: Turn, ev: Events) -> None:
         p.workers = {}
         p.built_this_round = 0
         p.helper_buildings = []
-        p.mb_eligible = False
     s.fresh = []
     ev.append(event("round_ended", round=s.round))
     tiles_left = sum(s.tiles.values())

@@ -40,8 +40,6 @@ class Player:
     vp: int = 0
     #: VP by source: "buildings", "master_builder", "palace", "market", or a helper place id.
     vp_by_source: dict[str, int] = field(default_factory=dict)
-    #: Fixed at selection: whether this round's Master Builder earns its bonus (§3.2 ⚖).
-    mb_eligible: bool = False
     #: Buildings this player erected this round, with any card (Master Builder bonus).
     built_this_round: int = 0
     #: Buildings that got one of this player's helpers this round (one each, §5).
