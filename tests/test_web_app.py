@@ -1,0 +1,170 @@
+"""The page's controller, played the way a person plays it: by clicking what the screen offers.
+
+These run the real `web.app.App` and its screens in CPython (and in Pyodide), with a fake
+localStorage; the browser-only glue (web/main.py) is covered by the e2e tests.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import castle
+from castle import record as records
+from web.app import App
+from web.storage import MemoryStore
+
+ACT = re.compile(r'data-act="(k\d+)"')
+#: Controls that are not moves of the game; random clicking leaves them alone.
+NOT_MOVES = re.compile(r'<button[^>]*data-act="(k\d+)"[^>]*(?:id="(?:menu|undo)"|class="lang")')
+
+
+def tokens(html: str) -> list[str]:
+    skip = set(NOT_MOVES.findall(html))
+    return [t for t in ACT.findall(html) if t not in skip]
+
+
+def new_app(players: int = 3, seed: int = 11, store: MemoryStore | None = None, **form: str) -> App:
+    app = App(store or MemoryStore(), lang=form.pop("lang", "en"))
+    app.render()
+    app.form = {"players": str(players), "seed": str(seed), "start": "0", **form}
+    app.start()
+    return app
+
+
+def click_randomly(app: App, rnd: random.Random, limit: int = 5000) -> None:
+    for _ in range(limit):
+        assert app.state is not None
+        if app.state.phase == "over":
+            return
+        html = app.render()
+        options = tokens(html)
+        assert options, f"nothing to click at {castle.decision(app.state)}"
+        app.click(rnd.choice(options), {})
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3)])
+def test_a_whole_game_by_clicking_ends_with_the_engines_scores(players: int, seed: int) -> None:
+    app = new_app(players, seed)
+    click_randomly(app, random.Random(seed))
+    html = app.render()
+    assert 'id="scores"' in html and 'id="winner"' in html
+    # The scores shown are the engine's for the same record, replayed from scratch.
+    assert app.record is not None
+    replayed, _ = records.replay(app.record)
+    assert replayed.result is not None
+    for row in replayed.result["players"]:
+        assert f"<td>{row['vp']}</td>" in html
+    winner = app.names[replayed.result["winners"][0]]
+    assert winner in html
+
+
+def test_the_record_is_saved_after_every_action() -> None:
+    store = MemoryStore()
+    app = new_app(3, 5, store=store)
+    rnd = random.Random(5)
+    for _ in range(40):
+        app.click(rnd.choice(tokens(app.render())), {})
+        assert app.record is not None
+        saved = records.loads(store.data["castle.current"])
+        assert saved["actions"] == app.record["actions"]
+
+
+def test_reopening_the_page_offers_to_resume_at_the_same_decision() -> None:
+    store = MemoryStore()
+    app = new_app(4, 8, store=store)
+    click_randomly_n(app, random.Random(8), 60)
+    assert app.state is not None
+    before = castle.to_json(app.state)
+    again = App(store)
+    html = again.render()
+    assert 'id="resume"' in html
+    again.click(re.search(r'data-act="(k\d+)"[^>]*id="resume"', html).group(1), {})  # type: ignore[union-attr]
+    assert again.state is not None
+    assert castle.to_json(again.state) == before
+
+
+def click_randomly_n(app: App, rnd: random.Random, n: int) -> None:
+    for _ in range(n):
+        app.click(rnd.choice(tokens(app.render())), {})
+
+
+def test_an_unreadable_save_is_kept_and_a_new_game_can_start() -> None:
+    store = MemoryStore()
+    store.set("castle.current", "{not json")
+    app = App(store)
+    html = app.render()
+    assert "could not be read" in html
+    assert store.data["castle.unreadable.1"] == "{not json"
+    app.form = {"players": "2"}
+    app.start()
+    assert app.state is not None and app.state.n == 2
+
+
+def test_a_save_from_a_newer_version_is_refused_with_a_message() -> None:
+    store = MemoryStore()
+    rec = records.new_record(3, 1)
+    rec["format_version"] = 99
+    store.set("castle.current", records.dumps(rec))
+    html = App(store).render()
+    assert "newer" in html
+    assert store.data["castle.current"] == records.dumps(rec)  # not deleted
+
+
+def _selection_html(app: App) -> str:
+    """The page while the viewer chooses, with the click tokens (which vary) removed."""
+    return ACT.sub('data-act=""', app.render())
+
+
+def test_while_one_player_chooses_the_others_choices_are_not_on_the_page() -> None:
+    # Two games identical but for p0's secret choice: what p1 sees must not differ.
+    pages = []
+    for card in ("messenger", "trader"):
+        app = new_app(3, 4)
+        assert app.state is not None
+        app.pass_cover(0)
+        app.do({"p": 0, "do": "select", "cards": [card]})
+        assert app.viewer is None  # the cover is back
+        cover = app.render()
+        assert "Pass the device" in cover
+        app.pass_cover(1)
+        pages.append(_selection_html(app))
+    assert pages[0] == pages[1]
+
+
+def test_forbidden_options_show_their_reason_and_do_nothing() -> None:
+    app = new_app(3, 4)
+    app.pass_cover(0)
+    html = app.render()
+    # Round 1: the Master Builder cannot be chosen; the engine's reason is shown in words.
+    button = re.search(r"<button[^>]*aria-disabled[^>]*>Master Builder", html)
+    assert button is not None
+    assert "data-act" not in button.group(0)
+    assert 'data-reason="' in button.group(0)
+
+
+def test_undo_takes_back_a_public_move_but_never_a_secret_choice() -> None:
+    app = new_app(3, 4)
+    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
+        app.pass_cover(seat)
+        assert not app.can_undo()
+        app.do({"p": seat, "do": "select", "cards": [card]})
+    assert not app.can_undo()  # the last action was a secret choice
+    app.reveal()
+    assert app.state is not None
+    assert castle.decision(app.state)["stage"] == "trader"  # type: ignore[index]
+    app.do({"p": 0, "do": "trader", "place": "sand_cart"})
+    assert app.can_undo()
+    app.undo()
+    assert app.state.traders["sand_cart"] is None
+    assert castle.decision(app.state)["stage"] == "trader"  # type: ignore[index]
+
+
+def test_the_page_speaks_chinese() -> None:
+    app = new_app(2, 3, lang="zh")
+    app.pass_cover(app.state.start_player if app.state else 0)
+    html = app.render()
+    assert "信差" in html and "交易商" in html

@@ -1,0 +1,83 @@
+"""Entry point of the page, run by PyScript once Pyodide has booted: the only module that
+touches the DOM.
+
+It adapts localStorage to web.storage.Store, draws `App.render()` into <main id="app">, and
+sends every click on a `[data-act]` element to the controller with the values of the page's
+form fields. A click on a forbidden option (`[data-reason]`) shows its reason in the status
+line. The page marks itself ready on <body data-ready="1"> once the first screen is drawn, so
+tests (and anything waiting on the page) never see a half-built page.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pyodide.ffi import create_proxy, jsnull
+from pyscript import document, window
+
+from web.app import App
+from web.storage import MemoryStore, Store
+
+
+class LocalStore:
+    """localStorage as a Store. A missing key is JavaScript null, which arrives as `jsnull`."""
+
+    def __init__(self) -> None:
+        self.ls = window.localStorage
+
+    def get(self, key: str) -> str | None:
+        value = self.ls.getItem(key)
+        return None if value is None or value is jsnull else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        self.ls.setItem(key, value)
+
+    def keys(self) -> list[str]:
+        return [str(self.ls.key(i)) for i in range(self.ls.length)]
+
+
+def _store() -> Store:
+    try:
+        store = LocalStore()
+        store.keys()
+        return store
+    except Exception:  # storage disabled (private mode, file://): play without saving
+        return MemoryStore()
+
+
+root = document.getElementById("app")
+app = App(_store())
+
+
+def draw() -> None:
+    began = time.perf_counter()
+    root.innerHTML = app.render()
+    document.documentElement.lang = app.lang
+    document.title = app.t("app.title")
+    # The last redraw's cost, for the benchmark and for curious players (dev tools).
+    document.body.dataset.redrawMs = f"{(time.perf_counter() - began) * 1000:.1f}"
+
+
+def _form() -> dict[str, str]:
+    return {el.name: str(el.value) for el in root.querySelectorAll("input[name], select[name]")}
+
+
+def on_click(event: Any) -> None:
+    target = event.target.closest("[data-act], [data-reason]")
+    if target is None or target is jsnull:
+        return
+    act = target.getAttribute("data-act")
+    if act is None or act is jsnull:
+        notice = root.querySelector("#notice")
+        if notice is not None and notice is not jsnull:
+            notice.textContent = str(target.getAttribute("data-reason"))
+        return
+    app.click(str(act), _form())
+    draw()
+
+
+_on_click = create_proxy(on_click)  # kept alive for the page's lifetime
+root.addEventListener("click", _on_click)
+draw()
+document.body.dataset.ready = "1"

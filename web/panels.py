@@ -1,0 +1,312 @@
+"""The decision panel: what the engine asks the player, as buttons, and the same options on the
+board (carts, tower, building tiles, helper places).
+
+Every option shown is an engine action: legal ones are clickable, refused ones are shown with
+the engine's reason in words. Nothing here decides what is legal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import castle
+from castle import data, payment
+from castle.actions import Action, make
+
+from .html import button, esc, tag
+
+if TYPE_CHECKING:
+    from .app import App
+
+Clickable = dict[str, tuple[str | None, str | None]]
+
+
+def _opt(app: App, action: Action, label: str, **values: Any) -> str:
+    """A button for an engine action; `label` is plain text."""
+    token, reason = app.option(action)
+    return button(esc(label), token, reason, **values)
+
+
+def _count(app: App, count: int, kind: str) -> str:
+    """ "2 sand" in the player's language."""
+    return app.t("pieces.item", count=count, kind=app.t(f"kind.{kind}"))
+
+
+def _payment_text(app: App, pay: payment.Payment) -> str:
+    own = app.cat.pieces(pay["own"], data.BUILDING_KINDS)
+    if not pay["converted"]:
+        return own
+    converted = app.cat.pieces(pay["converted"], data.BUILDING_KINDS)
+    return app.t("app.pay_with_silver", pieces=own, converted=converted)
+
+
+def decision(app: App) -> tuple[str, Clickable]:
+    """The panel's HTML for the pending decision, and the board's clickable elements."""
+    s = app.state
+    assert s is not None
+    d = castle.decision(s)
+    assert d is not None
+    stage = d["stage"]
+    seat = app.viewer if stage == "select" else d["players"][0]
+    assert seat is not None
+    clickable: Clickable = {}
+    body = _STAGES[stage](app, seat, d, clickable)
+    who = tag(
+        "p",
+        tag("span", esc(app.names[seat]), class_="name")
+        + " "
+        + tag("span", esc(app.t(f"stage.{stage}")), class_="prompt"),
+        class_=f"who c-{app.colours[seat]}",
+    )
+    return who + body, clickable
+
+
+def _options(app: App, buttons: list[str]) -> str:
+    return tag("div", "".join(buttons), class_="options")
+
+
+def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    s = app.state
+    assert s is not None
+    hand = s.players[seat].hand
+    legal = castle.legal_actions(s, seat)
+    count = len(legal[0]["cards"]) if legal else 0
+    buttons = []
+    if count == 1:
+        for card in hand:
+            buttons.append(_opt(app, make(seat, "select", [card]), app.t(f"card.{card}")))
+        return _options(app, buttons)
+    for card in hand:
+        label = app.t(f"card.{card}")
+        if card in app.picked:
+            buttons.append(
+                button(esc(label), app.reg(lambda c=card: app.picked.remove(c)), class_="picked")
+            )
+            continue
+        wanted = {*app.picked, card}
+        if len(app.picked) < count and any(wanted <= set(a["cards"]) for a in legal):
+            buttons.append(button(esc(label), app.reg(lambda c=card: app.picked.append(c))))
+            continue
+        other = next((c for c in hand if c != card), card)
+        refusal = castle.why_not(s, make(seat, "select", [card, other]))
+        why = app.reason(refusal) if refusal else app.t("app.cards_already_picked", count=count)
+        buttons.append(button(esc(label), None, why))
+    confirm = (
+        _opt(app, make(seat, "select", list(app.picked)), app.t("app.confirm_cards"), class_="go")
+        if len(app.picked) == count
+        else button(esc(app.t("app.confirm_cards")), None, app.t("app.pick_cards", count=count))
+    )
+    return _options(app, buttons) + _options(app, [confirm])
+
+
+def _legal_buttons(app: App, seat: int, label: Any) -> str:
+    s = app.state
+    assert s is not None
+    return _options(
+        app,
+        [_opt(app, a, label(a)) for a in castle.legal_actions(s, seat)],
+    )
+
+
+def _worker_c(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    def label(a: Action) -> str:
+        return app.cat.join(app.t(f"kind.{k}") for k in a["kinds"])
+
+    return _legal_buttons(app, seat, label)
+
+
+def _done(app: App, seat: int, key: str) -> str:
+    return _opt(app, make(seat, "done"), app.t(key), class_="done")
+
+
+def _trader(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    buttons = []
+    for place in data.TRADER_PLACES:
+        action = make(seat, "trader", place)
+        token, reason = app.option(action)
+        clickable[f"trader:{place}"] = (token, reason)
+        buttons.append(button(esc(app.t(f"trader_place.{place}")), token, reason))
+    return _options(app, buttons) + _options(app, [_done(app, seat, "app.trader_pass")])
+
+
+def _tower(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    s = app.state
+    assert s is not None
+    buttons = []
+    for kind in data.KINDS:
+        token, reason = app.option(make(seat, "tower", kind))
+        clickable[f"tower:{kind}"] = (token, reason)
+        label = _count(app, s.tower[kind], kind)
+        buttons.append(button(esc(label), token, reason))
+    return _options(app, buttons)
+
+
+def _buy(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    s = app.state
+    assert s is not None
+    buttons = []
+    for a in castle.legal_actions(s, seat):
+        if a["do"] == "buy":
+            label = app.t(
+                "app.buy_option",
+                kind=app.t(f"kind.{a['kind']}"),
+                seller=app.names[a["seller"]],
+                card=app.t(f"card.{a['card']}"),
+                talers=data.STONEMASON_PRICE,
+            )
+            buttons.append(_opt(app, a, label))
+    return _options(app, buttons) + _options(app, [_done(app, seat, "app.buy_done")])
+
+
+def _sell(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    offer = d["offer"]
+    text = app.t(
+        "app.sell_question",
+        buyer=app.names[d["seat"]],
+        kind=app.t(f"kind.{offer['kind']}"),
+        card=app.t(f"card.{offer['card']}"),
+        talers=data.STONEMASON_PRICE,
+    )
+    yes = _opt(app, make(seat, "sell", True), app.t("app.sell_yes"), class_="go")
+    no = _opt(app, make(seat, "sell", False), app.t("app.sell_no"))
+    return tag("p", esc(text)) + _options(app, [yes, no])
+
+
+def _first(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    return _legal_buttons(app, seat, lambda a: app.t(f"card.{a['card']}"))
+
+
+def _erect(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    buttons = []
+    for building in data.TILE_BUILDINGS:
+        token, reason = app.option(make(seat, "erect", building))
+        clickable[f"building:{building}"] = (token, reason)
+        b = data.BUILDING[building]
+        label = app.t("app.erect_option", building=app.t(f"building.{building}"), cost=b.cost)
+        buttons.append(button(esc(label), token, reason))
+    done_key = "app.erect_done" if d.get("built") else "app.erect_nothing"
+    return _options(app, buttons) + _options(app, [_done(app, seat, done_key)])
+
+
+def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    s = app.state
+    assert s is not None
+    ctx = d["pay"]
+    building = ctx["building"]
+    head = app.t(
+        "app.paying",
+        building=app.t(f"building.{building}"),
+        cost=data.BUILDING[building].cost,
+        left=ctx["rem"],
+    )
+    so_far = {"own": ctx["own"], "converted": ctx["converted"]}
+    out = tag("p", esc(head))
+    if ctx["own"] or ctx["converted"]:
+        out += tag("p", esc(app.t("app.paid_so_far", pieces=_payment_text(app, so_far))))
+    if ctx["step"] == 0:
+        p = s.players[seat]
+        ideas = payment.suggested(data.BUILDING[building].cost, p.pieces, s.stock)
+        if ideas:
+            buttons = [
+                button(
+                    esc(_payment_text(app, pay)),
+                    app.reg(lambda pay=pay: app.pay_with(pay)),
+                    class_="go",
+                )
+                for pay in ideas
+            ]
+            out += tag("h3", esc(app.t("app.suggested_payments"))) + _options(app, buttons)
+    kind = d["kind"]
+    out += tag("h3", esc(app.t("app.pay_kind", kind=app.t(f"kind.{kind}"))))
+
+    def label(a: Action) -> str:
+        mine = _count(app, a["own"], kind)
+        if not a["silver"]:
+            return mine
+        return app.t(
+            "app.pay_step_silver", own=mine, silver=a["silver"], kind=app.t(f"kind.{kind}")
+        )
+
+    return out + _legal_buttons(app, seat, label)
+
+
+def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    s = app.state
+    assert s is not None
+    legal = [a for a in castle.legal_actions(s, seat) if a["do"] == "helper"]
+    buttons = []
+    for place in data.PLACE:
+        acts = [a for a in legal if a["place"] == place]
+        label = app.t("app.helper_option", place=app.t(f"place.{place}"), fee=data.PLACE[place].fee)
+        if len(acts) == 1:
+            entry = app.option(acts[0])
+        elif acts:
+            entry = (app.reg(lambda p=place: app.choose_place(p)), None)
+        else:
+            entry = (None, _helper_reason(app, seat, place))
+        clickable[f"place:{place}"] = entry
+        if place in s.places:
+            buttons.append(button(esc(label), *entry))
+    out = tag(
+        "p", esc(app.t("app.helper_hint", left=data.MAX_HELPERS_PER_CARD - d.get("helpers", 0)))
+    )
+    if app.place_choice:
+        sources = [a for a in legal if a["place"] == app.place_choice]
+        choice = [_opt(app, a, app.t(f"app.source.{a['source']}")) for a in sources]
+        cancel = button(esc(app.t("app.cancel")), app.reg(lambda: app.choose_place(None)))
+        out += tag(
+            "p", esc(app.t("app.helper_from", place=app.t(f"place.{app.place_choice}")))
+        ) + _options(app, [*choice, cancel])
+    return out + _options(app, buttons) + _options(app, [_done(app, seat, "app.helper_done")])
+
+
+def _helper_reason(app: App, seat: int, place: str) -> str:
+    s = app.state
+    assert s is not None
+    for source in ("supply", *data.TRADER_PLACES):
+        refusal = castle.why_not(s, make(seat, "helper", place, source))
+        if refusal and not refusal.rule.startswith("helper.not_at_that_cart"):
+            return app.reason(refusal)
+    return app.t("app.helper_no_source")
+
+
+def _convert(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    buttons = [
+        _opt(app, make(seat, "convert", k), app.t("app.convert_option", kind=app.t(f"kind.{k}")))
+        for k in data.FORGE_KINDS
+    ]
+    return _options(app, buttons) + _options(app, [_done(app, seat, "app.convert_done")])
+
+
+def _palace(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    buttons = [
+        _opt(
+            app,
+            make(seat, "palace", k),
+            app.t("app.palace_option", kind=app.t(f"kind.{k}"), vp=data.BP[k]),
+        )
+        for k in data.BUILDING_KINDS
+    ]
+    head = tag("p", esc(app.t("app.palace_left", left=d.get("left", 0))))
+    return head + _options(app, buttons) + _options(app, [_done(app, seat, "app.palace_done")])
+
+
+def _market(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    return _legal_buttons(app, seat, lambda a: app.t("app.market_option", vp=a["vp"]))
+
+
+_STAGES = {
+    "select": _select,
+    "worker_c": _worker_c,
+    "trader": _trader,
+    "tower": _tower,
+    "buy": _buy,
+    "sell": _sell,
+    "first": _first,
+    "erect": _erect,
+    "pay": _pay,
+    "helper": _helper,
+    "convert": _convert,
+    "palace": _palace,
+    "market": _market,
+}
