@@ -46,6 +46,9 @@ def replay_file(path: str) -> int:
     except OSError as e:
         print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError:
+        print(f"error: {path}: not a text file (a game record is UTF-8 JSON)", file=sys.stderr)
+        return 1
     try:
         s, _ = replay(loads(text))
     except RecordError as e:

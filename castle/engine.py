@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import building, characters, rounds, scoring
+from . import building, characters, payment, rounds, scoring
 from .actions import Action, malformed
 from .errors import IllegalAction, Refusal
 from .stage import AutoStep, Events, Stage, Turn, event
@@ -66,9 +66,7 @@ def decision(s: State) -> dict[str, Any] | None:
         if key in t:
             info[key] = t[key]
     if st.name == "pay":
-        from .payment import ORDER
-
-        info["kind"] = ORDER[t["pay"]["step"]]
+        info["kind"] = payment.ORDER[t["pay"]["step"]]
     return info
 
 

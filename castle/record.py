@@ -16,7 +16,7 @@ colours); the engine ignores them.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeGuard
 
 from . import data
 from .actions import Action, ParseError, parse, to_text
@@ -62,11 +62,16 @@ def loads(text: str) -> Record:
     return record  # type: ignore[no-any-return]
 
 
+def _whole(value: Any) -> TypeGuard[int]:
+    """A JSON whole number (JSON's true/false and 2.0 are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def check(record: Any) -> None:
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise RecordError("not a Castle for All Seasons game record")
     version = record.get("format_version")
-    if not isinstance(version, int):
+    if not _whole(version):
         raise RecordError("the record has no format version")
     if version > FORMAT_VERSION:
         raise RecordError(
@@ -82,11 +87,11 @@ def check(record: Any) -> None:
     if not isinstance(setup, dict):
         raise RecordError("the record has no setup")
     players, seed, start = setup.get("players"), setup.get("seed"), setup.get("start_player")
-    if players not in data.PLAYER_COUNTS:
+    if not _whole(players) or players not in data.PLAYER_COUNTS:
         raise RecordError(f"setup: players must be one of {data.PLAYER_COUNTS}")
-    if not isinstance(seed, int) or isinstance(seed, bool):
+    if not _whole(seed):
         raise RecordError("setup: seed must be a whole number")
-    if start is not None and (not isinstance(start, int) or not 0 <= start < players):
+    if start is not None and (not _whole(start) or not 0 <= start < players):
         raise RecordError(f"setup: start_player must be empty or 0..{players - 1}")
     actions = record.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):

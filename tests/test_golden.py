@@ -1,0 +1,154 @@
+"""Golden games (design: Tests; OpenSpiel's playthroughs): recorded 2-, 3- and 4-player games
+are replayed and every step is compared with what is checked in under tests/golden/.
+
+A failure prints a readable diff. If the change is a bug, fix the engine. If it is intended
+(a fixed bug, a changed ruling), regenerate deliberately and review the diff before committing:
+
+    python -m tests.golden.regen     # from the repository root; see tests/golden/regen.py
+
+This test never rewrites the golden files itself.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib.util
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from scenario import piece_total
+
+import castle
+from castle import data, record
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+MAX_DIFF_LINES = 80
+
+
+def _load_regen() -> ModuleType:
+    """tests/golden/regen.py, by path (tests/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("castle_golden_regen", GOLDEN / "regen.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+regen = _load_regen()
+PLAYERS = sorted(regen.GAMES)
+HOW_TO_REGENERATE = (
+    f"If this change is intended, regenerate the golden files with `{regen.REGEN}` "
+    "(from the repository root) and review `git diff tests/golden` before committing."
+)
+
+
+def _read(path: Path) -> str:
+    if not path.exists():
+        pytest.fail(f"missing golden file {path.name}. {HOW_TO_REGENERATE}")
+    return path.read_text(encoding="utf-8")
+
+
+def _record(players: int) -> record.Record:
+    return record.loads(_read(regen.record_path(players)))
+
+
+def text_diff(expected: str, actual: str, name: str) -> str:
+    lines = list(
+        difflib.unified_diff(
+            expected.splitlines(),
+            actual.splitlines(),
+            f"{name} (checked in)",
+            f"{name} (engine now)",
+            lineterm="",
+            n=2,
+        )
+    )
+    shown = lines[:MAX_DIFF_LINES]
+    if len(lines) > MAX_DIFF_LINES:
+        shown.append(f"... and {len(lines) - MAX_DIFF_LINES} more diff lines")
+    return "\n".join(shown)
+
+
+def json_diff(expected: Any, actual: Any, path: str = "$") -> list[str]:
+    """Every path where two JSON values differ, with both values."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        out = []
+        for key in sorted(set(expected) | set(actual), key=str):
+            if key not in actual:
+                out.append(f"{path}.{key}: removed (was {expected[key]!r})")
+            elif key not in expected:
+                out.append(f"{path}.{key}: added ({actual[key]!r})")
+            else:
+                out += json_diff(expected[key], actual[key], f"{path}.{key}")
+        return out
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        out = []
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            out += json_diff(e, a, f"{path}[{i}]")
+        return out
+    return [] if expected == actual else [f"{path}: checked in {expected!r}, engine now {actual!r}"]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_golden_record_is_a_complete_game(players: int) -> None:
+    rec = _record(players)
+    assert rec["setup"]["players"] == players
+    assert rec["setup"]["seed"] == regen.GAMES[players]
+    s, _ = record.replay(rec)
+    assert s.phase == "over", f"the recorded game is not finished. {HOW_TO_REGENERATE}"
+    assert s.round == data.ROUNDS[players] or sum(s.tiles.values()) == 0
+    assert piece_total(s) == data.PIECES_IN_BOX
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_golden_playthrough_is_unchanged(players: int) -> None:
+    """Every action, its events, the options then offered and the state digest after it."""
+    path = regen.playthrough_path(players)
+    expected = _read(path)
+    actual = regen.playthrough(_record(players))
+    if actual != expected:
+        pytest.fail(
+            f"the {players}-player golden game plays differently:\n"
+            f"{text_diff(expected, actual, path.name)}\n{HOW_TO_REGENERATE}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_golden_final_state_is_unchanged(players: int) -> None:
+    path = regen.final_path(players)
+    expected = json.loads(_read(path))
+    actual = json.loads(json.dumps(regen.final_state(_record(players))))
+    differences = json_diff(expected, actual)
+    if differences:
+        shown = "\n".join(differences[:MAX_DIFF_LINES])
+        pytest.fail(
+            f"the {players}-player golden game ends differently ({len(differences)} "
+            f"differences in {path.name}):\n{shown}\n{HOW_TO_REGENERATE}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_golden_final_state_reloads_and_scores(players: int) -> None:
+    """The checked-in final state is a valid state, over, whose scores explain every point."""
+    s = castle.from_json(json.loads(_read(regen.final_path(players))))
+    assert s.phase == "over" and castle.pending(s) == []
+    assert s.result is not None
+    for seat, p in enumerate(s.players):
+        assert sum(p.vp_by_source.values()) == p.vp
+        assert s.result["players"][seat]["vp"] == p.vp
+    best = max(p.vp for p in s.players)
+    assert all(s.players[w].vp == best for w in s.result["winners"])
+
+
+def test_helpers_show_a_readable_diff() -> None:
+    """The failure messages above point at the changed line and the changed JSON path."""
+    diff = text_diff("a\nb\nc\n", "a\nB\nc\n", "x.txt")
+    assert "-b" in diff and "+B" in diff
+    assert json_diff({"p": [{"vp": 3}], "k": 1}, {"p": [{"vp": 4}], "k": 1}) == [
+        "$.p[0].vp: checked in 3, engine now 4"
+    ]

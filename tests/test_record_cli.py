@@ -1,0 +1,386 @@
+"""Game records (castle.record) and the command line (`python -m castle simulate|replay`).
+
+A record is what saving, loading, undo and replays stand on (design: Game record): it must
+read back exactly, refuse what it cannot honestly replay (a newer format, other rules, a broken
+setup) with a message naming the problem, and name the action that is refused. The command line
+reports such problems in one line on stderr, without a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from scenario import piece_total
+
+import castle
+from castle import data, record, sim
+from castle.record import RecordError
+
+ROOT = Path(__file__).resolve().parent.parent
+HAND_CHECKED = ROOT / "tests" / "golden" / "hand_checked_2p.json"
+
+no_subprocess = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="Pyodide (wasm) cannot start subprocesses"
+)
+
+
+def finished_record(players: int = 3, seed: int = 5) -> record.Record:
+    _, actions = sim.random_game(players, seed)
+    rec = record.new_record(players, seed)
+    rec["actions"] = actions
+    return rec
+
+
+def refused(rec: object) -> str:
+    """The message RecordError gives for a record, whether reading or replaying it."""
+    with pytest.raises(RecordError) as err:
+        record.replay(record.loads(json.dumps(rec)))
+    return str(err.value)
+
+
+# --- the record format ---------------------------------------------------------------------------
+
+
+def test_dumps_loads_round_trip() -> None:
+    rec = finished_record()
+    rec["setup"]["names"] = ["Ada", "Bo", "Cy"]  # extra setup keys are the page's business
+    again = record.loads(record.dumps(rec))
+    assert again == rec
+    assert record.dumps(again) == record.dumps(rec)
+    assert again["format"] == "castle-game-record"
+    assert again["format_version"] == record.FORMAT_VERSION
+    assert again["rules_version"] == data.RULES_VERSION
+
+
+def test_record_keeps_non_ascii_text_readable() -> None:
+    rec = record.new_record(2, 1, 0, names=["四季城", "Zoë"])
+    text = record.dumps(rec)
+    assert "四季城" in text and "Zoë" in text
+    assert record.loads(text) == rec
+
+
+def test_new_record_replays_to_a_new_game() -> None:
+    rec = record.new_record(4, 9, 2)
+    s, events = record.replay(rec)
+    fresh, fresh_events = castle.new_game(4, 9, 2)
+    assert castle.to_json(s) == castle.to_json(fresh)
+    assert events == fresh_events
+    assert s.start_player == 2
+
+
+def test_append_writes_the_text_form() -> None:
+    s, _ = castle.new_game(2, 3, 0)
+    rec = record.new_record(2, 3, 0)
+    action = castle.legal_actions(s, 0)[0]
+    record.append(rec, action)
+    assert rec["actions"] == [castle.to_text(action)]
+    assert castle.parse(rec["actions"][0]) == action
+
+
+def test_replay_of_a_finished_game_is_exact() -> None:
+    players, seed = 4, 21
+    end, actions = sim.random_game(players, seed)
+    rec = record.new_record(players, seed)
+    rec["actions"] = actions
+    s, _ = record.replay(record.loads(record.dumps(rec)))
+    assert castle.to_json(s) == castle.to_json(end)
+    assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
+
+
+def test_undo_is_replaying_all_but_the_last_action() -> None:
+    """Undo (design): the state before the last action is the replay of all the others."""
+    s, _ = castle.new_game(3, 11)
+    rec = record.new_record(3, 11)
+    chooser = random.Random(4)
+    states = [castle.to_json(s)]
+    for _ in range(40):
+        seat = castle.pending(s)[0]
+        action = chooser.choice(castle.legal_actions(s, seat))
+        castle.apply(s, action)
+        record.append(rec, action)
+        states.append(castle.to_json(s))
+    for back in (1, 2, 7, 40):
+        before, _ = record.replay(rec, upto=len(rec["actions"]) - back)
+        assert castle.to_json(before) == states[-1 - back]
+    undone = dict(rec, actions=rec["actions"][:-1])
+    assert castle.to_json(record.replay(undone)[0]) == states[-2]
+
+
+def test_newer_format_version_is_refused_with_a_clear_message() -> None:
+    rec = finished_record()
+    rec["format_version"] = record.FORMAT_VERSION + 1
+    message = refused(rec)
+    assert f"format version {record.FORMAT_VERSION + 1}" in message
+    assert "newer" in message and "update the program" in message
+
+
+def test_missing_format_version_is_refused() -> None:
+    rec = finished_record()
+    del rec["format_version"]
+    assert "format version" in refused(rec)
+
+
+def test_other_rules_version_is_refused() -> None:
+    for version in (data.RULES_VERSION + 1, data.RULES_VERSION - 1, None):
+        rec = finished_record()
+        rec["rules_version"] = version
+        message = refused(rec)
+        assert f"played under rules version {version}" in message
+        assert f"this program has {data.RULES_VERSION}" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "{", "{not json}", '{"format": "castle-game-record",', "[1, 2", "nul"],
+)
+def test_malformed_json_is_refused(text: str) -> None:
+    with pytest.raises(RecordError, match="not a JSON file"):
+        record.loads(text)
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [[], "a record", 42, None, {}, {"format": "chess-game"}],
+)
+def test_a_json_file_that_is_no_record_is_refused(doc: object) -> None:
+    with pytest.raises(RecordError, match="not a Castle for All Seasons game record"):
+        record.loads(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("setup", "words"),
+    [
+        (None, "no setup"),
+        ([2, 5], "no setup"),
+        ({"players": 5, "seed": 1, "start_player": None}, "players must be one of"),
+        ({"players": 1, "seed": 1, "start_player": None}, "players must be one of"),
+        ({"players": "3", "seed": 1, "start_player": None}, "players must be one of"),
+        ({"seed": 1, "start_player": None}, "players must be one of"),
+        ({"players": 3, "seed": "7", "start_player": None}, "seed must be a whole number"),
+        ({"players": 3, "seed": 1.5, "start_player": None}, "seed must be a whole number"),
+        ({"players": 3, "seed": True, "start_player": None}, "seed must be a whole number"),
+        ({"players": 3, "start_player": None}, "seed must be a whole number"),
+        ({"players": 3, "seed": 1, "start_player": 3}, "start_player must be"),
+        ({"players": 3, "seed": 1, "start_player": -1}, "start_player must be"),
+        ({"players": 3, "seed": 1, "start_player": "p0"}, "start_player must be"),
+    ],
+)
+def test_wrong_setup_is_refused(setup: object, words: str) -> None:
+    rec = record.new_record(3, 1)
+    rec["setup"] = setup
+    with pytest.raises(RecordError, match=words):
+        record.loads(json.dumps(rec))
+
+
+def test_players_as_a_float_is_refused() -> None:
+    rec = record.new_record(2, 1)
+    rec["setup"]["players"] = 2.0
+    with pytest.raises(RecordError, match="players must be one of"):
+        record.replay(record.loads(json.dumps(rec)))
+
+
+@pytest.mark.parametrize("actions", [None, "p0 done", [1, 2], ["p0 done", None], {"1": "x"}])
+def test_actions_must_be_a_list_of_lines(actions: object) -> None:
+    rec = record.new_record(3, 1)
+    rec["actions"] = actions
+    with pytest.raises(RecordError, match="actions must be a list of action lines"):
+        record.loads(json.dumps(rec))
+
+
+def test_an_illegal_action_is_reported_with_its_number() -> None:
+    rec = finished_record(3, 5)
+    number = 12
+    line = rec["actions"][number - 1]
+    seat = castle.parse(line)["p"]
+    # The same action by another seat: never legal while one seat is asked (past the
+    # selection), or a second selection of the same cards, which is not allowed either.
+    s, _ = record.replay(rec, upto=number - 1)
+    bad = None
+    for other in range(3):
+        candidate = castle.to_text({**castle.parse(line), "p": other})
+        if other != seat and castle.why_not(s, castle.parse(candidate)) is not None:
+            bad = candidate
+            break
+    assert bad is not None
+    rec["actions"][number - 1] = bad
+    message = refused(rec)
+    assert message.startswith(f"action {number} ({bad!r}) is not allowed: ")
+    rule = castle.why_not(s, castle.parse(bad))
+    assert rule is not None and rule.rule in message
+
+
+def test_an_action_after_the_end_is_refused_as_game_over() -> None:
+    rec = finished_record(2, 3)
+    rec["actions"].append("p0 done")
+    message = refused(rec)
+    assert message.startswith(f"action {len(rec['actions'])} ('p0 done') is not allowed")
+    assert "game.over" in message
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("zero select trader", "expected a seat like p0"),
+        ("p0", "an action needs a seat and a verb"),
+        ("p0 fly away", "unknown verb 'fly'"),
+        ("p0 pay stone one 0", "own must be a number"),
+        ("p0 sell maybe", "accept must be yes or no"),
+        ("p0 done now", "unexpected 'now' after done"),
+    ],
+)
+def test_an_unreadable_action_is_reported_with_its_number(line: str, words: str) -> None:
+    rec = finished_record(3, 5)
+    rec["actions"][2] = line
+    message = refused(rec)
+    assert message.startswith(f"action 3 ({line!r}) cannot be read: ")
+    assert words in message
+
+
+def test_an_unfinished_record_replays_to_the_middle_of_the_game() -> None:
+    rec = finished_record(3, 5)
+    rec["actions"] = rec["actions"][:30]
+    s, _ = record.replay(rec)
+    assert s.phase != "over" and castle.pending(s)
+
+
+# --- the command line -----------------------------------------------------------------------
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "castle", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def assert_one_clear_error_line(proc: subprocess.CompletedProcess[str], *words: str) -> str:
+    assert proc.returncode != 0
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+@no_subprocess
+def test_cli_simulate_prints_one_line_per_game_and_the_speed() -> None:
+    proc = run_cli("simulate", "--players", "3", "--games", "2", "--seed", "5")
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.strip().splitlines()
+    assert len(lines) == 3
+    for i, line in enumerate(lines[:2]):
+        # The same games as castle.sim plays here: seeds 5 and 6.
+        s, actions = sim.random_game(3, 5 + i)
+        assert s.result is not None
+        winners = ",".join(f"p{w}" for w in s.result["winners"])
+        scores = "/".join(str(p.vp) for p in s.players)
+        assert line == (
+            f"game {i + 1}: seed {5 + i}, winner {winners}, scores {scores}, "
+            f"rounds {s.round}, actions {len(actions)}"
+        )
+    assert lines[2].startswith("2 games in ") and lines[2].endswith(" games/s")
+    assert proc.stderr == ""
+
+
+@no_subprocess
+def test_cli_replay_prints_final_scores_with_breakdown() -> None:
+    proc = run_cli("replay", str(HAND_CHECKED))
+    assert proc.returncode == 0, proc.stderr
+    # The hand-checked game (tests/test_hand_checked.py): every number worked out by hand.
+    assert proc.stdout.splitlines() == [
+        "p0: 45 VP (buildings 17, forge_6 1, market 22, master_builder 5); 1 talers",
+        "p1: 20 VP (buildings 9, forge_10 2, master_builder 5, small_gate 4); 38 talers",
+        "winner: p0",
+    ]
+    assert proc.stderr == ""
+
+
+@no_subprocess
+def test_cli_replay_of_a_random_game(tmp_path: Path) -> None:
+    rec = finished_record(4, 2)
+    path = tmp_path / "game.json"
+    path.write_text(record.dumps(rec), encoding="utf-8")
+    proc = run_cli("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    s, _ = record.replay(rec)
+    lines = proc.stdout.splitlines()
+    assert [line.split(":")[0] for line in lines[:4]] == ["p0", "p1", "p2", "p3"]
+    for seat, line in enumerate(lines[:4]):
+        assert line.startswith(f"p{seat}: {s.players[seat].vp} VP (")
+        assert line.endswith(f"; {s.players[seat].talers} talers")
+    assert lines[4].startswith("winner: ")
+
+
+@no_subprocess
+def test_cli_replay_of_an_unfinished_game(tmp_path: Path) -> None:
+    rec = finished_record(2, 2)
+    rec["actions"] = rec["actions"][:10]
+    path = tmp_path / "half.json"
+    path.write_text(record.dumps(rec), encoding="utf-8")
+    proc = run_cli("replay", str(path))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("game not finished: round ")
+
+
+@no_subprocess
+def test_cli_malformed_file_is_one_line_on_stderr(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "castle-game-record", ', encoding="utf-8")
+    proc = run_cli("replay", str(path))
+    line = assert_one_clear_error_line(proc, "broken.json", "not a JSON file")
+    assert line.startswith("error: ")
+    assert proc.stdout == ""
+
+
+@no_subprocess
+def test_cli_illegal_action_names_its_number(tmp_path: Path) -> None:
+    rec = finished_record(2, 7)
+    rec["actions"][4] = "p0 trader moon"
+    path = tmp_path / "illegal.json"
+    path.write_text(record.dumps(rec), encoding="utf-8")
+    proc = run_cli("replay", str(path))
+    assert_one_clear_error_line(proc, "illegal.json", "action 5", "p0 trader moon")
+
+
+@no_subprocess
+def test_cli_newer_format_is_one_line(tmp_path: Path) -> None:
+    rec = finished_record(2, 7)
+    rec["format_version"] = 99
+    path = tmp_path / "future.json"
+    path.write_text(record.dumps(rec), encoding="utf-8")
+    proc = run_cli("replay", str(path))
+    assert_one_clear_error_line(proc, "format version 99", "update the program")
+
+
+@no_subprocess
+def test_cli_missing_file_is_one_line(tmp_path: Path) -> None:
+    proc = run_cli("replay", str(tmp_path / "nowhere.json"))
+    assert_one_clear_error_line(proc, "cannot read", "nowhere.json")
+
+
+@no_subprocess
+def test_cli_binary_file_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "binary.json"
+    path.write_bytes(b"\xff\xfe\x00\x01 not text")
+    proc = run_cli("replay", str(path))
+    assert_one_clear_error_line(proc, "binary.json")
+
+
+@no_subprocess
+def test_cli_float_player_count_is_one_line(tmp_path: Path) -> None:
+    rec = record.new_record(2, 1)
+    rec["setup"]["players"] = 2.0
+    path = tmp_path / "float.json"
+    path.write_text(json.dumps(rec), encoding="utf-8")
+    proc = run_cli("replay", str(path))
+    assert_one_clear_error_line(proc, "float.json", "players")
