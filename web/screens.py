@@ -208,18 +208,17 @@ def _stage_name(app: App) -> str:
 
 
 def log_section(app: App) -> str:
-    lines = app.log_lines()
+    """The game log, newest round first and newest line first, so the last move is in view."""
+    rounds: dict[int, list[str]] = {}
+    for rnd, text in app.log_lines():
+        rounds.setdefault(rnd, []).append(text)
     items = []
-    last_round = None
-    for rnd, text in lines:
-        if rnd != last_round:
-            items.append(tag("li", esc(app.t("app.log_round", round=rnd)), class_="round"))
-            last_round = rnd
-        items.append(tag("li", esc(text)))
-    items.reverse()  # newest first: the latest move is always in view
+    for rnd in sorted(rounds, reverse=True):
+        items.append(tag("li", esc(app.t("app.log_round", round=rnd)), class_="round"))
+        items.extend(tag("li", esc(text)) for text in reversed(rounds[rnd]))
     return tag(
         "section",
-        tag("h2", esc(app.t("app.log"))) + tag("ol", "".join(items), reversed=True),
+        tag("h2", esc(app.t("app.log"))) + tag("ol", "".join(items)),
         id="log",
     )
 
