@@ -96,7 +96,8 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         if len(app.picked) == count
         else button(esc(app.t("app.confirm_cards")), None, app.t("app.pick_cards", count=count))
     )
-    return _options(app, buttons) + _options(app, [confirm])
+    hint = tag("p", esc(app.t("app.pick_hint", count=count)))
+    return hint + _options(app, buttons) + _options(app, [confirm])
 
 
 def _legal_buttons(app: App, seat: int, label: Any) -> str:

@@ -1,0 +1,422 @@
+"""Whole games and their rules of play in the real page, driven by clicks only.
+
+Every move is a click on a `[data-act]` button the page shows (a seeded random one among the
+visible moves); the engine in CPython then replays the record the page saved in localStorage
+and must agree with what the page shows. The same flows run without a browser in
+tests/test_web_app.py; here they go through the DOM glue (web/main.py), Pyodide and Chromium.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Request
+
+import castle
+from castle import data
+from castle import record as records
+from e2e.helpers import ConsoleLog, wait_until_ready
+from web import i18n
+
+# Schemes that never leave the page (PyScript makes blob: workers and modules).
+LOCAL_SCHEMES = {"data", "blob", "about"}
+SAVE_KEY = "castle.current"
+EN = i18n.load("en")
+CARD_NAMES = [EN.t(f"card.{card}") for card in data.CARDS]
+
+#: The visible moves of the current screen, in page order, each token once: every `[data-act]`
+#: but the header's tools (#menu, #undo) and the language buttons. It also remembers the drawn
+#: screen (its first element: a redraw replaces it), and returns null while the screen is still
+#: the one remembered before the last click, so a caller never reads a half-handled click.
+OPTIONS_JS = """(expectRedraw) => {
+  const root = document.getElementById('app');
+  if (expectRedraw && root.contains(window.__e2eDrawn)) return null;
+  window.__e2eDrawn = root.firstElementChild;
+  const seen = [];
+  for (const el of root.querySelectorAll('[data-act]')) {
+    if (el.matches('#menu, #undo, .lang') || !el.getClientRects().length) continue;
+    const token = el.getAttribute('data-act');
+    if (!seen.includes(token)) seen.push(token);
+  }
+  return seen;
+}"""
+
+#: #app's HTML with the click tokens (new ones every redraw) made equal.
+ACT = re.compile(r'data-act="k\d+"')
+
+
+def normalised(html: str) -> str:
+    return ACT.sub('data-act=""', html)
+
+
+# --- driving the page ---------------------------------------------------------------------------
+
+
+def boot(context: BrowserContext) -> tuple[Page, ConsoleLog]:
+    """A fresh page of `context`, with its console recorded, once Python has drawn it."""
+    page = context.new_page()
+    console = ConsoleLog(page)
+    page.goto("")
+    wait_until_ready(page, console)
+    return page, console
+
+
+def app_html(page: Page) -> str:
+    return normalised(page.inner_html("#app"))
+
+
+def saved_record(page: Page) -> records.Record:
+    text = page.evaluate("key => localStorage.getItem(key)", SAVE_KEY)
+    assert text is not None, "no game saved in localStorage"
+    return records.loads(text)
+
+
+def stage(page: Page) -> str | None:
+    decision = page.locator("#decision")
+    return decision.get_attribute("data-stage") if decision.count() else None
+
+
+def options(page: Page, expect_redraw: bool) -> list[str]:
+    """The screen's visible moves (after the last click has been drawn)."""
+    deadline = time.monotonic() + 10
+    while True:
+        found = page.evaluate(OPTIONS_JS, expect_redraw)
+        if found is not None:
+            return list(found)
+        assert time.monotonic() < deadline, "the page did not redraw after a click"
+        page.wait_for_timeout(10)
+
+
+#: Scrolls the first element with the token into view and returns its centre, if a click there
+#: reaches it (nothing drawn over it).
+AIM_JS = """(token) => {
+  const el = document.querySelector(`#app [data-act="${token}"]`);
+  el.scrollIntoView({block: 'center'});
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && hit.closest('[data-act]') === el ? [x, y] : null;
+}"""
+
+
+def click_token(page: Page, token: str) -> None:
+    """A real mouse click on the move (a token can be both a panel button and a board element:
+    either is the same move). Aiming in one call is 3x faster than Locator.click's checks."""
+    centre = page.evaluate(AIM_JS, token)
+    if centre is None:  # covered? Playwright's own click says by what
+        page.locator(f'#app [data-act="{token}"]').first.click()
+    else:
+        page.mouse.click(*centre)
+
+
+def start_game(
+    page: Page,
+    players: int,
+    seed: int,
+    start: int,
+    names: list[str],
+    colours: list[str],
+) -> None:
+    """Fill the new-game form as a person would, and start."""
+    page.locator("#start-game").wait_for()
+    if players != 3:  # the form opens for 3 players
+        count = page.locator('button[name="players-count"]', has_text=f"{players} players")
+        count.click()
+        page.locator(f'input[name="name{players - 1}"]').wait_for()
+    assert page.locator('input[name^="name"]').count() == players
+    for seat in range(players):
+        page.fill(f'input[name="name{seat}"]', names[seat])
+        page.select_option(f'select[name="colour{seat}"]', colours[seat])
+    page.select_option('select[name="start"]', str(start))
+    page.fill('input[name="seed"]', str(seed))
+    page.click("#start-game")
+    page.locator("#pass-cover").wait_for()
+    setup = saved_record(page)["setup"]
+    assert setup["players"] == players
+    assert setup["seed"] == seed
+    assert setup["start_player"] == start
+    assert setup["names"] == names
+    assert setup["colours"] == colours
+
+
+def play(page: Page, rnd: random.Random, until: Callable[[Page], bool], limit: int = 2000) -> int:
+    """Click seeded random visible moves until `until(page)`; returns the number of clicks."""
+    expect_redraw = False
+    for clicks in range(limit):
+        tokens = options(page, expect_redraw)
+        if until(page):
+            return clicks
+        assert tokens, f"nothing to click at stage {stage(page)!r}:\n{app_html(page)}"
+        click_token(page, rnd.choice(tokens))
+        expect_redraw = True
+    raise AssertionError(f"not done after {limit} clicks (stage {stage(page)!r})")
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("#winner").count() > 0
+
+
+@pytest.fixture
+def requests_seen(context: BrowserContext) -> list[str]:
+    """Every URL the context requests (context.on also sees workers' fetches)."""
+    seen: list[str] = []
+
+    def on_request(request: Request) -> None:
+        seen.append(request.url)
+
+    context.on("request", on_request)
+    return seen
+
+
+def leaving(urls: list[str]) -> list[str]:
+    return [
+        url
+        for url in urls
+        if urlsplit(url).scheme not in LOCAL_SCHEMES and urlsplit(url).hostname != "127.0.0.1"
+    ]
+
+
+# --- whole games --------------------------------------------------------------------------------
+
+
+def scores_table(page: Page) -> tuple[list[str], dict[str, list[str]]]:
+    """The end table: the column heads (names), and each row's values by its label."""
+    return page.evaluate(
+        """() => {
+          const t = document.querySelector('table#scores');
+          const heads = [...t.querySelectorAll('thead th')].slice(1).map(th => th.textContent);
+          const rows = {};
+          for (const tr of t.querySelectorAll('tbody tr')) {
+            rows[tr.querySelector('th').textContent] =
+              [...tr.querySelectorAll('td')].map(td => td.textContent);
+          }
+          return [heads, rows];
+        }"""
+    )
+
+
+def expected_table(result: dict[str, Any]) -> dict[str, list[str]]:
+    """The end table as the engine's result has it (rows keyed by their English label)."""
+    by_seat = {row["seat"]: row for row in result["players"]}
+    seats = result["ranking"]
+    rows: dict[str, list[str]] = {}
+    for row in result["players"]:
+        for key in row["by_source"]:
+            rows[EN.t(f"source.{key}")] = [
+                str(by_seat[seat]["by_source"].get(key, 0)) for seat in seats
+            ]
+    for label, field in (("app.total_vp", "vp"), ("app.talers_left", "talers")):
+        rows[EN.t(label)] = [str(by_seat[seat][field]) for seat in seats]
+    rows[EN.t("app.piece_bp")] = [str(by_seat[seat]["piece_bp"]) for seat in seats]
+    return rows
+
+
+GAMES = {
+    # players: (seed typed into the form, seed of the clicks, start player, names, colours)
+    3: (2024, 3, 1, ["Alice", "Bob", "Cara"], ["green", "red", "blue"]),
+    2: (77, 2, 1, ["Dana", "Eli"], ["yellow", "blue"]),
+}
+
+
+@pytest.mark.parametrize("players", [3, 2])
+def test_a_whole_game_by_clicking_shows_the_engines_scores(
+    players: int,
+    page: Page,
+    open_page: Callable[..., Page],
+    console: ConsoleLog,
+    requests_seen: list[str],
+) -> None:
+    """Started from the form (seed typed, fixed start player), played by clicks only; the end
+    table and the winner are the engine's for the record the page saved; nothing was fetched
+    from beyond 127.0.0.1 and nothing went wrong in the console."""
+    seed, click_seed, start, names, colours = GAMES[players]
+    open_page()
+    start_game(page, players, seed, start, names, colours)
+    began = time.monotonic()
+    clicks = play(page, random.Random(click_seed), game_over)
+    print(f"\n{players} players: {clicks} clicks in {time.monotonic() - began:.1f} s")
+
+    rec = saved_record(page)
+    state, _ = records.replay(rec)
+    assert state.phase == "over" and state.result is not None
+    result = state.result
+    assert stage(page) == "over"
+
+    heads, rows = scores_table(page)
+    assert heads == [names[seat] for seat in result["ranking"]]
+    assert rows == expected_table(result)
+    vp_shown = dict(zip(heads, rows[EN.t("app.total_vp")], strict=True))
+    assert vp_shown == {names[row["seat"]]: str(row["vp"]) for row in result["players"]}
+
+    winners = [names[seat] for seat in result["winners"]]
+    title = (
+        EN.t("app.winner", player=winners[0])
+        if len(winners) == 1
+        else EN.t("app.winners_shared", players=EN.join(winners))
+    )
+    assert page.inner_text("#winner") == title
+
+    assert not leaving(requests_seen), f"requests left 127.0.0.1: {leaving(requests_seen)}"
+    assert any(url.endswith("/pyodide.asm.wasm") for url in requests_seen)  # the log works
+    assert console.errors() == [], str(console)
+
+
+# --- hot-seat secrecy ---------------------------------------------------------------------------
+
+
+def choose_card(page: Page, card_name: str) -> None:
+    page.locator("#decision button[data-act]", has_text=card_name).first.click()
+
+
+def assert_no_card_on(page: Page) -> None:
+    """No card's name (nor id) anywhere in #app, text or attributes."""
+    html = page.inner_html("#app").lower()
+    for word in (*CARD_NAMES, *data.CARDS):
+        assert word.lower() not in html, f"{word!r} on the cover:\n{html}"
+
+
+@pytest.fixture
+def fresh_contexts(new_context: Callable[..., BrowserContext]) -> Iterator[Callable[[], Page]]:
+    """Fresh pages, each in its own context (own localStorage), their consoles checked."""
+    consoles: list[ConsoleLog] = []
+
+    def make() -> Page:
+        page, console = boot(new_context())
+        consoles.append(console)
+        return page
+
+    yield make
+    for console in consoles:
+        assert console.errors() == [], str(console)
+
+
+def test_while_one_player_chooses_the_others_choices_are_not_on_the_page(
+    fresh_contexts: Callable[[], Page],
+) -> None:
+    """The same game twice, but for seat 0's secret card: the cover and seat 1's choosing
+    screen must be the same HTML (click tokens aside), and no cover names a card."""
+    names = ["Alice", "Bob", "Cara"]
+    seen: dict[str, tuple[str, str]] = {}
+    for card in ("messenger", "trader"):
+        page = fresh_contexts()
+        start_game(page, 3, 4, 0, names, ["blue", "red", "yellow"])
+        assert page.inner_text("#app").startswith(EN.t("app.pass_to", player=names[0]))
+        assert_no_card_on(page)
+        page.click("#pass-cover")
+        choose_card(page, EN.t(f"card.{card}"))
+
+        # The cover for the next player: nobody's cards, chosen or not, are on it.
+        page.locator("#pass-cover").wait_for()
+        assert page.inner_text("#app").startswith(EN.t("app.pass_to", player=names[1]))
+        assert_no_card_on(page)
+        cover_html = page.inner_html("#app")
+        assert saved_record(page)["actions"] == [f"p0 select {card}"]
+
+        page.click("#pass-cover")
+        page.locator("#decision[data-stage='select']").wait_for()
+        assert names[1] in page.inner_text("#decision .who")
+        seen[card] = (normalised(cover_html), app_html(page))
+        page.close()
+
+    assert seen["messenger"][0] == seen["trader"][0]
+    assert seen["messenger"][1] == seen["trader"][1]
+
+
+# --- reload -------------------------------------------------------------------------------------
+
+
+def in_round_resolution(page: Page) -> bool:
+    return stage(page) in {"pay", "helper"}
+
+
+def test_a_reload_in_the_middle_of_a_round_resumes_at_the_same_decision(
+    page: Page, open_page: Callable[..., Page], console: ConsoleLog
+) -> None:
+    """At a payment or helper decision: reload, resume, and the page is the same HTML, the record
+    the same actions, and the engine's replay at that stage."""
+    open_page()
+    start_game(page, 3, 31, 2, ["Ann", "Ben", "Cid"], ["red", "yellow", "green"])
+    play(page, random.Random(31), in_round_resolution)
+    before_stage = stage(page)
+    before_actions = saved_record(page)["actions"]
+    before_players = page.inner_text(".players")
+    before_html = app_html(page)
+    state, _ = records.replay(saved_record(page))
+    current = castle.stage(state)
+    assert state.phase != "select" and current is not None and current.name == before_stage
+
+    page.reload()
+    wait_until_ready(page, console)
+    page.click("#resume")
+    page.locator("#decision").wait_for()
+
+    assert stage(page) == before_stage
+    assert saved_record(page)["actions"] == before_actions
+    assert page.inner_text(".players") == before_players
+    assert app_html(page) == before_html
+    assert console.errors() == [], str(console)
+
+
+# --- forbidden options --------------------------------------------------------------------------
+
+
+def outside_notice(page: Page) -> str:
+    """#app's HTML without the status line."""
+    return page.evaluate(
+        """() => {
+          const copy = document.getElementById('app').cloneNode(true);
+          copy.querySelector('#notice').remove();
+          return copy.innerHTML;
+        }"""
+    )
+
+
+def check_forbidden_click(page: Page, selector: str) -> str:
+    """Click a forbidden option: nothing changes but #notice, which shows its reason."""
+    button = page.locator(selector).first
+    assert button.get_attribute("aria-disabled") == "true"
+    assert button.get_attribute("data-act") is None
+    reason = button.get_attribute("data-reason")
+    assert reason
+    actions = saved_record(page)["actions"]
+    html = outside_notice(page)
+    button.click(force=True)  # force: Playwright itself would wait for an enabled button
+    page.wait_for_function(
+        "text => document.getElementById('notice').textContent === text", arg=reason
+    )
+    assert saved_record(page)["actions"] == actions
+    assert outside_notice(page) == html
+    return reason
+
+
+def test_forbidden_options_cannot_be_played_and_show_their_reason(
+    page: Page, open_page: Callable[..., Page], console: ConsoleLog
+) -> None:
+    open_page()
+    start_game(page, 3, 4, 0, ["Alice", "Bob", "Cara"], ["blue", "red", "yellow"])
+    page.click("#pass-cover")
+    master = f'#decision button:has-text("{EN.t("card.master_builder")}")'
+    page.locator(master).wait_for()
+    check_forbidden_click(page, master)
+
+    # Later: a cart that cannot be taken now, and a building the player cannot erect; the
+    # board offers the same options, forbidden for the same reasons.
+    rnd = random.Random(4)
+    for wanted, key in (("trader", "trader:"), ("erect", "building:")):
+        panel = f"#decision[data-stage='{wanted}'] .options button[data-reason]"
+        play(page, rnd, lambda p, panel=panel: p.locator(panel).count() > 0)
+        check_forbidden_click(page, panel)
+        board = f"#board button[data-key^='{key}'][data-reason]"
+        check_forbidden_click(page, board)
+        reasons = [
+            page.locator(sel).evaluate_all("bs => bs.map(b => b.dataset.reason)")
+            for sel in (panel, board)
+        ]
+        assert sorted(reasons[0]) == sorted(reasons[1])
+    assert console.errors() == [], str(console)
