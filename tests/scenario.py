@@ -7,7 +7,21 @@ editing the state's plain data (pieces, talers, tiles, helpers) — see `give`.
 
 from __future__ import annotations
 
-from castle import apply, data, legal_actions, new_game, parse, pending, to_text, why_not
+import pytest
+
+from castle import (
+    IllegalAction,
+    apply,
+    data,
+    decision,
+    legal_actions,
+    new_game,
+    parse,
+    pending,
+    to_json,
+    to_text,
+    why_not,
+)
 from castle.stage import Events
 from castle.state import State
 
@@ -83,3 +97,27 @@ def piece_total(s: State) -> dict[str, int]:
             total[k] += p.pieces[k] + sum(on.get(k, 0) for on in p.workers.values())
     total["silver"] += s.forge
     return total
+
+
+def assert_refused(s: State, line: str, rule: str) -> None:
+    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
+    assert refusal(s, line) == rule
+    before = to_json(s)
+    with pytest.raises(IllegalAction) as err:
+        apply(s, parse(line))
+    assert err.value.rule == rule
+    assert to_json(s) == before
+
+
+def stock_to(s: State, kind: str, n: int) -> None:
+    """Leave `n` pieces of `kind` in the stock; the rest go onto the defense tower (§2.4)."""
+    surplus = s.stock[kind] - n
+    assert surplus >= 0
+    s.stock[kind] -= surplus
+    s.tower[kind] += surplus
+
+
+def stage(s: State) -> str | None:
+    """The name of the decision being asked, None once the game is over."""
+    d = decision(s)
+    return d["stage"] if d else None

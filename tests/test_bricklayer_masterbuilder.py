@@ -7,24 +7,23 @@ such a supply, so `erect tower` pays by itself. A Small Gate costs 12 BP: 1 ston
 
 from __future__ import annotations
 
-import pytest
-from scenario import choose, events_named, game, give, options, piece_total, play, refusal
+from scenario import (
+    assert_refused,
+    choose,
+    events_named,
+    game,
+    give,
+    options,
+    piece_total,
+    play,
+    refusal,
+)
 
 import castle
 from castle import data
 
 ALL_CARDS = list(data.CARDS)
 EMPTY_TOWER = dict.fromkeys(data.KINDS, 0)
-
-
-def assert_refused(s: castle.State, line: str, rule: str) -> None:
-    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
-    assert refusal(s, line) == rule
-    before = castle.to_json(s)
-    with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse(line))
-    assert err.value.rule == rule
-    assert castle.to_json(s) == before
 
 
 def face_up(s: castle.State, seat: int, *cards: str) -> None:

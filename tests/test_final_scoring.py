@@ -16,23 +16,23 @@ Pieces move only between the stock, the players and the Forge, so all 83 stay ac
 
 from __future__ import annotations
 
-import pytest
-from scenario import choose, events_named, game, give, options, piece_total, pieces, play, refusal
+from scenario import (
+    assert_refused,
+    choose,
+    events_named,
+    game,
+    give,
+    options,
+    piece_total,
+    pieces,
+    play,
+    refusal,
+)
 
 import castle
 from castle import data
 
 MESSENGER = data.MESSENGER_TALERS
-
-
-def assert_refused(s: castle.State, line: str, rule: str) -> None:
-    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
-    assert refusal(s, line) == rule
-    before = castle.to_json(s)
-    with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse(line))
-    assert err.value.rule == rule
-    assert castle.to_json(s) == before
 
 
 def last_round(players: int = 3, start: int = 0) -> castle.State:

@@ -16,25 +16,21 @@ taken off the board) — always taken from their owner's supply, so every helper
 from __future__ import annotations
 
 import pytest
-from scenario import choose, events_named, game, give, options, pieces, play, refusal
+from scenario import (
+    assert_refused,
+    choose,
+    events_named,
+    game,
+    give,
+    options,
+    pieces,
+    play,
+    refusal,
+    stage,
+)
 
 import castle
 from castle import data
-
-
-def assert_refused(s: castle.State, line: str, rule: str) -> None:
-    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
-    assert refusal(s, line) == rule
-    before = castle.to_json(s)
-    with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse(line))
-    assert err.value.rule == rule
-    assert castle.to_json(s) == before
-
-
-def stage(s: castle.State) -> str | None:
-    d = castle.decision(s)
-    return d["stage"] if d else None
 
 
 def at_cart(s: castle.State, seat: int, place: str) -> None:

@@ -6,23 +6,21 @@ moves them from their owner's supply to a cart or the rider (they were not place
 
 from __future__ import annotations
 
-import pytest
-from scenario import choose, events_named, game, give, options, piece_total, play, refusal
+from scenario import (
+    assert_refused,
+    choose,
+    events_named,
+    game,
+    give,
+    options,
+    piece_total,
+    play,
+)
 
 import castle
 from castle import data
 
 PLACES = ("sand_cart", "wood_cart", "clay_cart", "stone_cart", "rider")
-
-
-def assert_refused(s: castle.State, line: str, rule: str) -> None:
-    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
-    assert refusal(s, line) == rule
-    before = castle.to_json(s)
-    with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse(line))
-    assert err.value.rule == rule
-    assert castle.to_json(s) == before
 
 
 def old_helpers(s: castle.State, **places: int) -> None:

@@ -21,30 +21,25 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
-from scenario import choose, events_named, game, give, options, piece_total, pieces, play, refusal
+from scenario import (
+    assert_refused,
+    choose,
+    events_named,
+    game,
+    give,
+    options,
+    piece_total,
+    pieces,
+    play,
+    refusal,
+    stage,
+    stock_to,
+)
 
 import castle
 from castle import data
 
 ORDER = ("stone", "clay", "wood", "sand")
-
-
-def assert_refused(s: castle.State, line: str, rule: str) -> None:
-    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
-    assert refusal(s, line) == rule
-    before = castle.to_json(s)
-    with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse(line))
-    assert err.value.rule == rule
-    assert castle.to_json(s) == before
-
-
-def stock_to(s: castle.State, kind: str, n: int) -> None:
-    """Leave `n` pieces of `kind` in the stock; the rest go onto the defense tower (§2.4)."""
-    surplus = s.stock[kind] - n
-    assert surplus >= 0
-    s.stock[kind] -= surplus
-    s.tower[kind] += surplus
 
 
 def erecting(talers: int = 3, stock: dict[str, int] | None = None, **holding: int) -> castle.State:
@@ -55,11 +50,6 @@ def erecting(talers: int = 3, stock: dict[str, int] | None = None, **holding: in
         stock_to(s, kind, n)
     choose(s, p0="stonemason", p1="messenger", p2="messenger")
     return s
-
-
-def stage(s: castle.State) -> str | None:
-    d = castle.decision(s)
-    return d["stage"] if d else None
 
 
 # --- Exact cost, three kinds, kind by kind -----------------------------------------------------

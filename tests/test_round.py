@@ -8,7 +8,7 @@ cards lying face up, and the end of the round.
 from __future__ import annotations
 
 import pytest
-from scenario import choose, events_named, game, options, piece_total, play, refusal
+from scenario import assert_refused, choose, events_named, game, options, piece_total, play, refusal
 
 import castle
 from castle import data
@@ -23,16 +23,6 @@ ALL_CARDS = [
     "worker_c",
     "master_builder",
 ]
-
-
-def assert_refused(s: castle.State, line: str, rule: str) -> None:
-    """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
-    assert refusal(s, line) == rule
-    before = castle.to_json(s)
-    with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse(line))
-    assert err.value.rule == rule
-    assert castle.to_json(s) == before
 
 
 def talers(s: castle.State) -> list[int]:
