@@ -32,6 +32,8 @@ def can_finish(
     `used` counts kinds already paid, `silver` the silver still free to convert, `own` and
     `stock` the player's and the stock's pieces in ORDER. Converting silver where an own piece
     would do never helps completing, so only the fewest conversions are tried for each count.
+    The last two kinds are solved in a loop rather than by recursion: this function is the
+    engine's hottest (every building offered is checked with it).
     """
     if i == STEPS:
         return rem == 0 and used >= data.MIN_PAYMENT_KINDS
@@ -39,6 +41,19 @@ def can_finish(
         return False
     bp = BPS[i]
     most = min(own[i] + min(silver, stock[i]), rem // bp)
+    if i == STEPS - 2:
+        last, last_bp = STEPS - 1, BPS[STEPS - 1]
+        for n in range(most, -1, -1):
+            left = silver - (n - own[i] if n > own[i] else 0)
+            r = rem - n * bp
+            if r % last_bp:
+                continue
+            m = r // last_bp
+            if m <= own[last] + min(left, stock[last]) and (
+                used + (n > 0) + (m > 0) >= data.MIN_PAYMENT_KINDS
+            ):
+                return True
+        return False
     for n in range(most, -1, -1):
         conv = n - own[i] if n > own[i] else 0
         if can_finish(i + 1, rem - n * bp, used + (n > 0), silver - conv, own, stock):

@@ -36,7 +36,11 @@ def cards_to_choose(s: State, seat: int) -> int:
 
 def select_candidates(s: State, _t: Turn, seat: int) -> list[Action]:
     hand = s.players[seat].hand
-    return [make(seat, "select", list(c)) for c in combinations(hand, cards_to_choose(s, seat))]
+    # Dicts built inline (not with actions.make): this runs for every seat every round.
+    return [
+        {"p": seat, "do": "select", "cards": list(c)}
+        for c in combinations(hand, cards_to_choose(s, seat))
+    ]
 
 
 def select_check(s: State, _t: Turn, a: Action) -> Refusal | None:
