@@ -57,21 +57,10 @@ from urllib.parse import unquote, urlsplit
 from playwright.sync_api import Browser, BrowserContext, Playwright, Request, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tools.chromium import CHROMIUM, HEADLESS
 from tools.devserver import SiteHandler, make_server
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as in e2e/conftest.py
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 PREFIX = "/castle-game/"
 PAGES = {
     "game": "index.html",
@@ -339,7 +328,7 @@ def measure_disk_warm(
     results: dict[str, list[dict[str, Any]]] = {f"{n} {k}": [] for n in names for k in bases}
     with tempfile.TemporaryDirectory(prefix="bench-boot-profile-") as profile:
         context = pw.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS
+            profile, executable_path=CHROMIUM, args=HEADLESS
         )
         try:
             context.add_init_script(INIT_SCRIPT)
@@ -581,7 +570,7 @@ def main() -> int:
             file=sys.stderr,
         )
     with serve() as base, serve(max_age=True) as base_max_age, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)
         try:
             meta = {
                 "chromium": f"Chromium {browser.version}",

@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Page
 
 from e2e.helpers import BOOT_TIMEOUT_MS, ConsoleLog, wait_until_ready
-from tools import vendor_runtime
+from tools import chromium, vendor_runtime
 from tools.devserver import make_server
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(chromium.CHROMIUM)
 # GitHub Pages serves the site under /<repo>/: serving it the same way here makes any absolute
 # URL in the page fail in tests, not only after deployment.
 SITE_PREFIX = "/castle-game/"
@@ -28,17 +28,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     """Debian's Chromium (`playwright install` cannot download a browser on these machines)."""
     if not CHROMIUM.exists():
         pytest.exit(f"{CHROMIUM} is missing: run ./tools/test, or apt-get install chromium", 2)
-    args = [
-        "--no-sandbox",  # we run as root
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        # Without these Chromium keeps calling Google's hosts, which this network refuses.
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--disable-dev-shm-usage",  # small /dev/shm in containers
-    ]
+    args = list(chromium.FLAGS)
     if browser_type_launch_args.get("headless", True):  # pytest-playwright's --headed says False
         args.insert(0, "--headless")
     return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": args}

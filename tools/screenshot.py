@@ -15,19 +15,9 @@ import threading
 from playwright.sync_api import sync_playwright
 
 from tools import vendor_runtime
+from tools.chromium import CHROMIUM, HEADLESS
 from tools.devserver import make_server
 
-ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 NAMES = ("Anna", "Ben", "Chen Jing", "Dora")
 MOVES = "#app [data-act]:not(#menu):not(#undo):not(.lang)"
 
@@ -46,7 +36,7 @@ def main() -> int:
     url = f"http://127.0.0.1:{server.server_port}/castle-game/"
     rnd = random.Random(args.seed)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)
         page = browser.new_page(viewport={"width": 1366, "height": 768})
         page.goto(url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)

@@ -36,6 +36,7 @@ PYODIDE_FILES = (
 # Python packages shipped to the browser in runtime/castle.zip: the engine, and the page's own
 # modules (web/main.py is the entry script; `from web import ...` needs the package).
 ZIPPED_PACKAGES = ("castle", "web")
+ZIPPED_SUFFIXES = (".py", ".json")
 
 # A fixed timestamp keeps the archive byte-identical for identical sources (stable hashes for a
 # future service-worker precache, and no rewrite when nothing changed).
@@ -82,7 +83,8 @@ def engine_zip_bytes() -> bytes:
             if not package_dir.is_dir():
                 raise SystemExit(f"[vendor] missing package folder {package_dir}")
             for path in sorted(package_dir.rglob("*")):
-                if not path.is_file() or "__pycache__" in path.parts or path.suffix == ".pyc":
+                # Python and its data (the i18n catalogs); the page fetches style.css itself.
+                if not path.is_file() or path.suffix not in ZIPPED_SUFFIXES:
                     continue
                 info = zipfile.ZipInfo(path.relative_to(ROOT).as_posix(), _ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
