@@ -28,7 +28,7 @@ View = Mapping[str, Any]
 
 
 class Catalog(Protocol):
-    def t(self, key: str, **params: object) -> str: ...
+    def t(self, key: str, /, **params: object) -> str: ...
 
 
 #: Where the buildings sit in the castle, row by row (4 columns): the Gates next to the Towers
@@ -70,7 +70,7 @@ class _Board:
         self.clickable = clickable
         self.values = _place_values(view)
 
-    def t(self, key: str, **params: object) -> str:
+    def t(self, key: str, /, **params: object) -> str:
         return self.cat.t(key, **params)
 
     def name(self, seat: int) -> str:

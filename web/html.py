@@ -41,7 +41,8 @@ def button(label_html: str, act: str | None, reason: str | None = None, **values
     It is aria-disabled rather than disabled, since a disabled button gets no tap at all."""
     if act is not None:
         return tag("button", label_html, type="button", data_act=act, **values)
-    cls = " ".join(c for c in ("off", values.pop("class_", None)) if c)
+    extra = values.pop("class_", None)
+    cls = f"off {extra}" if extra else "off"
     return tag(
         "button",
         label_html,

@@ -7,6 +7,7 @@ the engine's reason in words. Nothing here decides what is legal.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import castle
@@ -80,12 +81,12 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         label = app.t(f"card.{card}")
         if card in app.picked:
             buttons.append(
-                button(esc(label), app.reg(lambda c=card: app.picked.remove(c)), class_="picked")
+                button(esc(label), app.reg(partial(app.picked.remove, card)), class_="picked")
             )
             continue
         wanted = {*app.picked, card}
         if len(app.picked) < count and any(wanted <= set(a["cards"]) for a in legal):
-            buttons.append(button(esc(label), app.reg(lambda c=card: app.picked.append(c))))
+            buttons.append(button(esc(label), app.reg(partial(app.picked.append, card))))
             continue
         other = next((c for c in hand if c != card), card)
         refusal = castle.why_not(s, make(seat, "select", [card, other]))
@@ -211,7 +212,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
             buttons = [
                 button(
                     esc(_payment_text(app, pay)),
-                    app.reg(lambda pay=pay: app.pay_with(pay)),
+                    app.reg(partial(app.pay_with, pay)),
                     class_="go",
                 )
                 for pay in ideas
@@ -242,7 +243,7 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         if len(acts) == 1:
             entry = app.option(acts[0])
         elif acts:
-            entry = (app.reg(lambda p=place: app.choose_place(p)), None)
+            entry = (app.reg(partial(app.choose_place, place)), None)
         else:
             entry = (None, _helper_reason(app, seat, place))
         clickable[f"place:{place}"] = entry

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import castle
@@ -35,7 +36,7 @@ def _notice(app: App) -> str:
 def _languages(app: App) -> str:
     buttons = []
     for lang, name in i18n.LANGUAGES.items():
-        token = None if lang == app.lang else app.reg(lambda lg=lang: app.set_language(lg))
+        token = None if lang == app.lang else app.reg(partial(app.set_language, lang))
         buttons.append(button(esc(name), token, name, lang=lang, class_="lang"))
     return tag("nav", "".join(buttons), class_="languages")
 
@@ -65,7 +66,7 @@ def home(app: App) -> str:
     counts = "".join(
         button(
             esc(t("app.players_n", n=n)),
-            None if n == players else app.reg(lambda n=n: _set(app, "players", str(n))),
+            None if n == players else app.reg(partial(_set, app, "players", str(n))),
             t("app.players_n", n=n),
             class_="count picked" if n == players else "count",
             name="players-count",
@@ -172,7 +173,7 @@ def game(app: App) -> str:
     assert s is not None
     view = castle.view(s, app.viewer)
     if s.phase == "over":
-        panel, clickable = end_panel(app), {}
+        panel, clickable = end_panel(app), panels.Clickable()
     else:
         panel, clickable = panels.decision(app)
     tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu")]
