@@ -168,3 +168,24 @@ def test_the_page_speaks_chinese() -> None:
     app.pass_cover(app.state.start_player if app.state else 0)
     html = app.render()
     assert "信差" in html and "交易商" in html
+
+
+def test_a_suggested_payment_pays_in_one_click() -> None:
+    """§5: the page suggests whole payments; one click pays every step and erects."""
+    app = new_app(2, 21)
+    rnd = random.Random(21)
+    for _ in range(3000):
+        assert app.state is not None
+        d = castle.decision(app.state)
+        if d and d["stage"] == "pay" and d["pay"]["step"] == 0:
+            break
+        app.click(rnd.choice(tokens(app.render())), {})
+    else:
+        pytest.fail("no payment came up")
+    html = app.render()
+    suggestion = re.search(r'<button[^>]*data-act="(k\d+)"[^>]*class="go"', html)
+    assert suggestion is not None and "Pay in one click" in html
+    built = len([e for e in app.events if e["e"] == "erected"])
+    app.click(suggestion.group(1), {})
+    assert len([e for e in app.events if e["e"] == "erected"]) == built + 1
+    assert castle.decision(app.state)["stage"] != "pay"  # type: ignore[index]

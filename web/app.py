@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import castle
+from castle import payment
 from castle import record as records
 from castle.actions import Action, make, to_text
 from castle.errors import IllegalAction, Refusal
@@ -26,7 +27,7 @@ GAME = "castle"
 COLOURS = ("blue", "red", "yellow", "green")
 LANG_KEY = f"{GAME}.lang"
 
-Handler = Callable[[], None]
+Handler = Callable[[], object]
 
 
 class App:
@@ -191,15 +192,16 @@ class App:
             self.saved = (self.record, self.state, self.events)
         self.screen = "home"
 
-    def do(self, action: Action) -> None:
-        """Apply one action: the engine decides; the record is saved at once."""
+    def do(self, action: Action) -> bool:
+        """Apply one action: the engine decides; the record is saved at once. False (and the
+        reason in the notice) if the engine refused it."""
         assert self.state is not None and self.record is not None
         was_selecting = self.state.phase == "select"
         try:
             events = castle.apply(self.state, action)
         except IllegalAction as e:
             self.notice = self.reason(e.refusal)
-            return
+            return False
         self.record["actions"].append(to_text(action))
         self.events += events
         self._save()
@@ -208,23 +210,21 @@ class App:
         if was_selecting:
             self.viewer = None
             self.revealing = self.state.phase != "select"
+        return True
 
     def pay_with(self, pay: dict[str, dict[str, int]]) -> None:
         """Settle a whole suggested payment: one `pay` action per step the engine still asks
         (steps with a single option it has already taken by itself)."""
         assert self.state is not None
         seat = castle.pending(self.state)[0]
-        building = castle.decision(self.state) or {}
-        target = building.get("pay", {}).get("building")
-        while True:
+        for kind in payment.ORDER:
             d = castle.decision(self.state)
-            if d is None or d["stage"] != "pay" or d["pay"]["building"] != target:
-                return
-            kind = d["kind"]
-            action = make(seat, "pay", kind, pay["own"].get(kind, 0), pay["converted"].get(kind, 0))
-            before = len(self.record["actions"]) if self.record else 0
-            self.do(action)
-            if self.record is None or len(self.record["actions"]) == before:
+            if d is None or d["stage"] != "pay":
+                return  # paid: the building is erected
+            if d["kind"] != kind:
+                continue  # a step the engine took by itself
+            own, converted = pay["own"].get(kind, 0), pay["converted"].get(kind, 0)
+            if not self.do(make(seat, "pay", kind, own, converted)):
                 return
 
     def choose_place(self, place: str | None) -> None:

@@ -9,6 +9,7 @@ import castle
 from castle import data
 
 from . import i18n, panels
+from .app import COLOURS
 from .board import render_board
 from .html import button, esc, tag, void
 from .players import render_players
@@ -76,10 +77,9 @@ def home(app: App) -> str:
     rows = ""
     for seat in range(players):
         name = f.get(f"name{seat}", "")
-        colour = f.get(f"colour{seat}") or data_colour(seat)
+        colour = f.get(f"colour{seat}") or COLOURS[seat]
         options = "".join(
-            tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour)
-            for c in ("blue", "red", "yellow", "green")
+            tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour) for c in COLOURS
         )
         rows += tag(
             "div",
@@ -127,12 +127,6 @@ def home(app: App) -> str:
     )
     out += tag("section", form, class_="new-game")
     return tag("div", out, class_="home")
-
-
-def data_colour(seat: int) -> str:
-    from .app import COLOURS
-
-    return COLOURS[seat]
 
 
 def _set(app: App, key: str, value: str) -> None:
