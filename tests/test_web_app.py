@@ -189,3 +189,12 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
     app.click(suggestion.group(1), {})
     assert len([e for e in app.events if e["e"] == "erected"]) == built + 1
     assert castle.decision(app.state)["stage"] != "pay"  # type: ignore[index]
+
+
+def test_two_players_of_one_colour_are_asked_to_choose_again() -> None:
+    app = App(MemoryStore())
+    app.render()
+    app.form = {"players": "2", "colour0": "red", "colour1": "red"}
+    app.start()
+    assert app.state is None
+    assert "same colour" in app.render()

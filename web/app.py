@@ -156,8 +156,9 @@ class App:
             default = self.t("app.default_name", n=seat + 1)
             names.append((f.get(f"name{seat}") or "").strip()[:24] or default)
         colours = [f.get(f"colour{seat}") or COLOURS[seat] for seat in range(players)]
-        if len(set(colours)) < players:
-            colours = list(COLOURS[:players])
+        if len(set(colours)) < players or not set(colours) <= set(COLOURS):
+            self.notice = self.t("app.same_colour")
+            return
         start = f.get("start", "random")
         start_player = int(start) if start.isdigit() and int(start) < players else None
         seed_text = (f.get("seed") or "").strip()
