@@ -255,3 +255,23 @@ TIE_BREAKS: Final = ("talers", "piece_bp")
 #: converted in a payment is paid at once; the stock must hold the piece when converted, so a
 #: payment converts at most as many pieces of a kind as the stock holds of it.
 FORGE_KINDS: Final = BUILDING_KINDS
+
+# --- §12 Rulings at a glance -------------------------------------------------------------------
+
+#: The house rulings (⚖) the summer game plays by, in the order of spec §12, for the page's
+#: rules help (its catalogs word each as `ruling.<id>`). The values themselves are above.
+HOUSE_RULES: Final = (
+    "single_pool_stock",  # §2.3
+    "bank_unlimited",  # §1
+    "master_builder_needs_face_up_card",  # §3.2
+    "short_hand_chooses_all",  # §3.2
+    "worker_c_two_of_a_kind",  # §3.5
+    "workers_equipped_in_turn_order",  # §3.5
+    "rider_displaceable",  # §4 Trader
+    "refused_offer_final",  # §4 Stonemason (REFUSED_OFFER_FINAL)
+    "silver_in_own_decisions",  # §6
+    "servants_house_one_place",  # §7
+    "market_fees",  # §7
+    "tile_counts",  # §7
+    "tie_break",  # §8
+)

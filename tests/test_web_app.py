@@ -12,8 +12,10 @@ import re
 import pytest
 
 import castle
+from castle import data
 from castle import record as records
 from web.app import App
+from web.html import esc
 from web.storage import MemoryStore
 
 ACT = re.compile(r'data-act="(k\d+)"')
@@ -198,3 +200,15 @@ def test_two_players_of_one_colour_are_asked_to_choose_again() -> None:
     app.start()
     assert app.state is None
     assert "same colour" in app.render()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_house_rulings_are_listed_in_both_languages(lang: str) -> None:
+    """Spec: every ruling (⚖) is named so the rules help can list it as a house rule."""
+    app = new_app(3, 1, lang=lang)
+    app.pass_cover(0)
+    html = app.render()
+    for ruling in data.HOUSE_RULES:
+        text = app.t(f"ruling.{ruling}")
+        assert text != f"ruling.{ruling}"
+        assert esc(text) in html

@@ -125,8 +125,21 @@ def home(app: App) -> str:
         )
         + button(esc(t("app.start_game")), app.reg(app.start), class_="go", id="start-game")
     )
-    out += tag("section", form, class_="new-game")
+    out += tag("section", form, class_="new-game") + house_rules(app)
     return tag("div", out, class_="home")
+
+
+def house_rules(app: App) -> str:
+    """The rulings (⚖) this game plays by where the rule sources are silent or disagree,
+    folded away until asked for (a native <details>, no script)."""
+    items = "".join(tag("li", esc(app.t(f"ruling.{r}"))) for r in data.HOUSE_RULES)
+    return tag(
+        "details",
+        tag("summary", esc(app.t("rules.title")))
+        + tag("p", esc(app.t("rules.intro")))
+        + tag("ul", items),
+        class_="house-rules",
+    )
 
 
 def _set(app: App, key: str, value: str) -> None:
@@ -185,6 +198,7 @@ def game(app: App) -> str:
         + _notice(app)
         + render_players(view, app.names, app.colours, app.cat, app.viewer)
         + log_section(app)
+        + house_rules(app)
     )
     layout = tag(
         "div",
