@@ -212,3 +212,18 @@ def test_the_house_rulings_are_listed_in_both_languages(lang: str) -> None:
         text = app.t(f"ruling.{ruling}")
         assert text != f"ruling.{ruling}"
         assert esc(text) in html
+
+
+def test_the_log_follows_undo_and_a_change_of_language() -> None:
+    app = new_app(3, 4)
+    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
+        app.pass_cover(seat)
+        app.do({"p": seat, "do": "select", "cards": [card]})
+    app.reveal()
+    app.do({"p": 0, "do": "trader", "place": "sand_cart"})
+    placed = [text for _, text in app.log_lines() if "sand cart" in text]
+    assert placed
+    app.undo()
+    assert not [text for _, text in app.log_lines() if "sand cart" in text]
+    app.set_language("zh")
+    assert any("信差" in text for _, text in app.log_lines())

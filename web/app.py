@@ -54,6 +54,7 @@ class App:
         self.notice: str | None = None
         self.form: dict[str, str] = {}
         self._acts: dict[str, Handler] = {}
+        self._reword()
         self._load_saved()
 
     # --- saving and loading --------------------------------------------------------------------
@@ -102,18 +103,27 @@ class App:
         self.lang = lang
         self.cat = i18n.load(lang)
         self.store.set(LANG_KEY, lang)
+        self._reword()
+
+    def _reword(self) -> None:
+        """Forget the worded log: the next `log_lines` words every event again."""
+        self._log: list[tuple[int, str]] = []
+        self._log_done = 0
+        self._log_round = 1
 
     def log_lines(self) -> list[tuple[int, str]]:
-        """The game log in the current language: (round, sentence) per event worth a line."""
-        lines: list[tuple[int, str]] = []
-        current = 1
-        for e in self.events:
+        """The game log in the current language: (round, sentence) per event worth a line.
+
+        Every redraw shows the log, so the sentences are kept and only new events are worded;
+        a new language, an undo or another game starts them afresh (`_reword`)."""
+        for e in self.events[self._log_done :]:
             if e["e"] == "round_started":
-                current = e["round"]
+                self._log_round = e["round"]
             text = log.describe(e, self.names, self.cat)
             if text:
-                lines.append((current, text))
-        return lines
+                self._log.append((self._log_round, text))
+        self._log_done = len(self.events)
+        return self._log
 
     # --- clicks ------------------------------------------------------------------------------
 
@@ -181,6 +191,7 @@ class App:
 
     def _open(self, rec: records.Record, state: State, events: list[dict[str, Any]]) -> None:
         self.record, self.state, self.events = rec, state, list(events)
+        self._reword()
         self.saved = None
         self.screen = "game"
         self.viewer = None
@@ -244,6 +255,7 @@ class App:
         rec["actions"] = self.record["actions"][:-1]
         state, events = records.replay(rec)
         self.record, self.state, self.events = rec, state, events
+        self._reword()
         self.picked = []
         self.place_choice = None
         self._save()
