@@ -1,6 +1,10 @@
-"""Fixtures for the browser tests: the real page, served locally, in Debian's Chromium.
+"""Fixtures for the browser tests: the built site, served locally, in Debian's Chromium.
 
-Run with ``pytest e2e`` (tools/test does, after setting up .venv, runtime/ and Chromium).
+Run with ``pytest e2e`` (tools/test does, after setting up .venv, node_modules and Chromium).
+Every test serves the folder tools/build.py writes (``_site/``), as GitHub Pages will, under a
+sub-path. Service workers are blocked in the default browser context, so that each test does
+not precache 14 MB; the offline tests (test_offline.py) open contexts of their own that allow
+them.
 """
 
 from __future__ import annotations
@@ -11,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import BrowserContext, Page, Request
 
 from e2e.helpers import BOOT_TIMEOUT_MS, ConsoleLog, wait_until_ready
-from tools import chromium, vendor_runtime
-from tools.devserver import make_server
+from tools import build, chromium
+from tools.devserver import SiteServer, make_server
 
 CHROMIUM = Path(chromium.CHROMIUM)
 # GitHub Pages serves the site under /<repo>/: serving it the same way here makes any absolute
@@ -35,19 +39,39 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    """Serve the repo root from a thread on a free port, under SITE_PREFIX."""
-    # Refresh runtime/ (cheap when up to date), so `pytest e2e` alone tests the current engine.
-    if vendor_runtime.main() != 0:
-        pytest.exit("runtime/ could not be built: run ./tools/test (it installs node_modules)", 2)
-    server = make_server(port=0, prefix=SITE_PREFIX, quiet=True)
+def site() -> Path:
+    """The site, built once per session from the working tree (so `pytest e2e` alone tests it)."""
+    try:
+        build.build(build.SITE)
+    except build.BuildError as e:
+        pytest.exit(
+            f"the site could not be built: {e} (run ./tools/test: it installs node_modules)", 2
+        )
+    return build.SITE
+
+
+@pytest.fixture(scope="session")
+def site_server(site: Path) -> Iterator[SiteServer]:
+    """Serve the built site from a thread on a free port, under SITE_PREFIX."""
+    server = make_server(port=0, prefix=SITE_PREFIX, quiet=True, directory=site)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}{SITE_PREFIX}"
+        yield server
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server: SiteServer) -> str:
+    return f"http://127.0.0.1:{site_server.server_port}{SITE_PREFIX}"
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """No service worker in the ordinary tests (test_offline.py has contexts that allow them)."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")
@@ -72,3 +96,15 @@ def open_page(page: Page, console: ConsoleLog) -> Callable[..., Page]:
         return page
 
     return _open
+
+
+@pytest.fixture
+def requests_seen(context: BrowserContext) -> list[str]:
+    """Every URL the context requests (context.on also sees workers' fetches)."""
+    seen: list[str] = []
+
+    def on_request(request: Request) -> None:
+        seen.append(request.url)
+
+    context.on("request", on_request)
+    return seen

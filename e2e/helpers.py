@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+import random
+import re
 import time
+from collections.abc import Callable
+from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Error, Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from castle import record as records
 
 # A cold boot (wasm compile + interpreter start) takes ~5 s here; leave room for a loaded CI.
 BOOT_TIMEOUT_MS = 90_000
+# Schemes that never leave the page (PyScript makes blob: workers and modules).
+LOCAL_SCHEMES = {"data", "blob", "about"}
+SAVE_KEY = "castle.current"
 
 
 class ConsoleLog:
@@ -56,3 +65,143 @@ def wait_until_ready(page: Page, console: ConsoleLog, timeout_ms: int = BOOT_TIM
             pytest.fail(f"page failed while booting; console:\n{console}")
         if remaining_ms <= 500:
             pytest.fail(f"page not ready after {timeout_ms / 1000:.0f} s; console:\n{console}")
+
+
+# --- driving the page ---------------------------------------------------------------------------
+
+
+#: The visible moves of the current screen, in page order, each token once: every `[data-act]`
+#: but the header's tools (#menu, #undo) and the language buttons. It also remembers the drawn
+#: screen (its first element: a redraw replaces it), and returns null while the screen is still
+#: the one remembered before the last click, so a caller never reads a half-handled click.
+OPTIONS_JS = """(expectRedraw) => {
+  const root = document.getElementById('app');
+  if (expectRedraw && root.contains(window.__e2eDrawn)) return null;
+  window.__e2eDrawn = root.firstElementChild;
+  const seen = [];
+  for (const el of root.querySelectorAll('[data-act]')) {
+    if (el.matches('#menu, #undo, .lang') || !el.getClientRects().length) continue;
+    const token = el.getAttribute('data-act');
+    if (!seen.includes(token)) seen.push(token);
+  }
+  return seen;
+}"""
+
+#: #app's HTML with the click tokens (new ones every redraw) made equal.
+ACT = re.compile(r'data-act="k\d+"')
+
+
+def normalised(html: str) -> str:
+    return ACT.sub('data-act=""', html)
+
+
+def boot(context: BrowserContext) -> tuple[Page, ConsoleLog]:
+    """A fresh page of `context`, with its console recorded, once Python has drawn it."""
+    page = context.new_page()
+    console = ConsoleLog(page)
+    page.goto("")
+    wait_until_ready(page, console)
+    return page, console
+
+
+def app_html(page: Page) -> str:
+    return normalised(page.inner_html("#app"))
+
+
+def saved_record(page: Page) -> records.Record:
+    text = page.evaluate("key => localStorage.getItem(key)", SAVE_KEY)
+    assert text is not None, "no game saved in localStorage"
+    return records.loads(text)
+
+
+def stage(page: Page) -> str | None:
+    decision = page.locator("#decision")
+    return decision.get_attribute("data-stage") if decision.count() else None
+
+
+def options(page: Page, expect_redraw: bool) -> list[str]:
+    """The screen's visible moves (after the last click has been drawn)."""
+    deadline = time.monotonic() + 10
+    while True:
+        found = page.evaluate(OPTIONS_JS, expect_redraw)
+        if found is not None:
+            return list(found)
+        assert time.monotonic() < deadline, "the page did not redraw after a click"
+        page.wait_for_timeout(10)
+
+
+#: Scrolls the first element with the token into view and returns its centre, if a click there
+#: reaches it (nothing drawn over it).
+AIM_JS = """(token) => {
+  const el = document.querySelector(`#app [data-act="${token}"]`);
+  el.scrollIntoView({block: 'center'});
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return hit && hit.closest('[data-act]') === el ? [x, y] : null;
+}"""
+
+
+def click_token(page: Page, token: str) -> None:
+    """A real mouse click on the move (a token can be both a panel button and a board element:
+    either is the same move). Aiming in one call is 3x faster than Locator.click's checks."""
+    centre = page.evaluate(AIM_JS, token)
+    if centre is None:  # covered? Playwright's own click says by what
+        page.locator(f'#app [data-act="{token}"]').first.click()
+    else:
+        page.mouse.click(*centre)
+
+
+def start_game(
+    page: Page,
+    players: int,
+    seed: int,
+    start: int,
+    names: list[str],
+    colours: list[str],
+) -> None:
+    """Fill the new-game form as a person would, and start."""
+    page.locator("#start-game").wait_for()
+    if players != 3:  # the form opens for 3 players
+        count = page.locator('button[name="players-count"]', has_text=f"{players} players")
+        count.click()
+        page.locator(f'input[name="name{players - 1}"]').wait_for()
+    assert page.locator('input[name^="name"]').count() == players
+    for seat in range(players):
+        page.fill(f'input[name="name{seat}"]', names[seat])
+        page.select_option(f'select[name="colour{seat}"]', colours[seat])
+    page.select_option('select[name="start"]', str(start))
+    page.fill('input[name="seed"]', str(seed))
+    page.click("#start-game")
+    page.locator("#pass-cover").wait_for()
+    setup = saved_record(page)["setup"]
+    assert setup["players"] == players
+    assert setup["seed"] == seed
+    assert setup["start_player"] == start
+    assert setup["names"] == names
+    assert setup["colours"] == colours
+
+
+def play(page: Page, rnd: random.Random, until: Callable[[Page], bool], limit: int = 2000) -> int:
+    """Click seeded random visible moves until `until(page)`; returns the number of clicks."""
+    expect_redraw = False
+    for clicks in range(limit):
+        tokens = options(page, expect_redraw)
+        if until(page):
+            return clicks
+        assert tokens, f"nothing to click at stage {stage(page)!r}:\n{app_html(page)}"
+        click_token(page, rnd.choice(tokens))
+        expect_redraw = True
+    raise AssertionError(f"not done after {limit} clicks (stage {stage(page)!r})")
+
+
+def game_over(page: Page) -> bool:
+    return page.locator("#winner").count() > 0
+
+
+def leaving(urls: list[str]) -> list[str]:
+    return [
+        url
+        for url in urls
+        if urlsplit(url).scheme not in LOCAL_SCHEMES and urlsplit(url).hostname != "127.0.0.1"
+    ]

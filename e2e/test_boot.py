@@ -8,6 +8,7 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import BrowserContext, Page, Request, expect
 
+import castle
 from e2e.helpers import ConsoleLog
 
 # Schemes that never leave the page (PyScript makes blob: workers and modules).
@@ -34,7 +35,7 @@ def test_boots_from_local_files_only(
     ]
     assert not leaving, f"requests left 127.0.0.1 (a CDN?): {leaving}"
     # The interpreter really came from our copy (PyScript falls back to a CDN silently).
-    assert any(url.endswith("/runtime/pyodide/pyodide.asm.wasm") for url in requests), requests
+    assert any(re.search(r"/runtime/pyodide-[\d.]+/pyodide\.asm\.wasm$", url) for url in requests)
     assert console.errors() == []
 
 
@@ -45,8 +46,10 @@ def test_shows_title_and_engine_version(
 
     expect(page.locator("h1")).to_have_text("A Castle for All Seasons")
     expect(page.locator("#loading")).to_have_count(0)
-    # castle.__version__ is optional, and so is this line; when shown it names the version.
-    version = page.locator(".version")
-    if version.count():
-        expect(version).to_have_text(re.compile(r"^Engine \S+$"))
+    # The build a player runs, and the engine's version, so that they can say which they have.
+    build = page.locator("meta[name=castle-build]").get_attribute("content")
+    assert build and re.fullmatch(r"[0-9a-f]{12}", build), build
+    expect(page.locator(".home .version")).to_have_text(
+        f"Build {build} · engine {castle.__version__}"
+    )
     assert console.errors() == []

@@ -1,6 +1,6 @@
-"""Static file server for the site, used by ./tools/serve and by the e2e tests.
+"""Static file server for the built site (``_site/``), used by ./tools/serve and the e2e tests.
 
-Plain ``http.server`` plus what a game under development needs:
+Plain ``http.server`` plus what the site and a game under development need:
 
 * MIME types pinned for what Pyodide loads: without ``application/wasm`` Pyodide hangs with
   only console warnings, and module scripts (``.mjs``) must be JavaScript. Python's defaults
@@ -8,7 +8,12 @@ Plain ``http.server`` plus what a game under development needs:
 * ``Cache-Control: no-cache`` so a reload always revalidates (edits show up at once).
 * An optional URL prefix (``/castle-game/``, as on GitHub Pages) so that absolute paths, which
   would break there, break here too.
-* ``runtime/castle.zip`` is rebuilt from castle/ when requested and stale.
+* A log of the paths it served (``server.requests``), so a test can tell that a page played
+  offline asked the server for nothing.
+* ``dev=True`` (``./tools/serve --dev``): every page load rebuilds the site as a dev build
+  (tools/build.py --dev: no service worker), so an edit shows on a plain reload; and ``sw.js``
+  is answered by a worker that removes itself and its caches, in case a normal build was served
+  on the same port before and its service worker would go on serving the old files.
 """
 
 from __future__ import annotations
@@ -21,9 +26,17 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import vendor_runtime  # a sibling module, importable whatever the caller's sys.path
+import build as site_build  # a sibling module, importable whatever the caller's sys.path
 
-ROOT = vendor_runtime.ROOT
+# Answers sw.js on a dev server: takes over at once, drops every cache, unregisters itself and
+# reloads its pages, which then load from the network.
+RETIRING_WORKER = b"""self.addEventListener("install", () => self.skipWaiting());
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  for (const key of await caches.keys()) await caches.delete(key);
+  await self.registration.unregister();
+  for (const client of await self.clients.matchAll({ type: "window" })) client.navigate(client.url);
+})()));
+"""
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -38,11 +51,25 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".py": "text/x-python",
         ".zip": "application/zip",
         ".whl": "application/zip",
+        ".toml": "text/plain",
+        ".webmanifest": "application/manifest+json",
+        ".svg": "image/svg+xml",
+        ".png": "image/png",
     }
 
-    def __init__(self, *args: Any, prefix: str = "/", quiet: bool = False, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        prefix: str = "/",
+        quiet: bool = False,
+        dev: bool = False,
+        log: list[str] | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.prefix = prefix
         self.quiet = quiet
+        self.dev = dev
+        self.served = log if log is not None else []
         super().__init__(*args, **kwargs)
 
     def _strip_prefix(self) -> bool:
@@ -60,19 +87,31 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.path = "/" + self.path[len(self.prefix) :]
         return True
 
-    def _refresh_engine_zip(self) -> None:
-        if self.path.split("?", 1)[0] == "/runtime/castle.zip":
-            vendor_runtime.build_engine_zip()
+    def _dev(self) -> bool:
+        """In dev mode: rebuild on a page load; answer sw.js. False when answered."""
+        path = self.path.split("?", 1)[0]
+        if path in ("/", "/index.html"):
+            site_build.build(Path(self.directory), dev=True)
+        if path == "/sw.js":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/javascript")
+            self.send_header("Content-Length", str(len(RETIRING_WORKER)))
+            self.end_headers()
+            if self.command == "GET":
+                self.wfile.write(RETIRING_WORKER)
+            return False
+        return True
+
+    def _answer(self, send: Any) -> None:
+        self.served.append(self.path)
+        if self._strip_prefix() and (not self.dev or self._dev()):
+            send()
 
     def do_GET(self) -> None:
-        if self._strip_prefix():
-            self._refresh_engine_zip()
-            super().do_GET()
+        self._answer(super().do_GET)
 
     def do_HEAD(self) -> None:
-        if self._strip_prefix():
-            self._refresh_engine_zip()
-            super().do_HEAD()
+        self._answer(super().do_HEAD)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -83,14 +122,30 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    #: Every path requested, in order (the handlers append to it).
+    requests: list[str]
+
+
 def make_server(
-    host: str = "127.0.0.1", port: int = 8000, prefix: str = "/", quiet: bool = False
-) -> http.server.ThreadingHTTPServer:
-    """A server for the repo root; port 0 picks a free port (see ``server.server_port``)."""
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    prefix: str = "/",
+    quiet: bool = False,
+    *,
+    directory: Path = site_build.SITE,
+    dev: bool = False,
+) -> SiteServer:
+    """A server for ``directory`` (the built site); port 0 picks a free port."""
     if not prefix.startswith("/") or not prefix.endswith("/"):
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
-    handler = partial(SiteHandler, directory=str(ROOT), prefix=prefix, quiet=quiet)
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    log: list[str] = []
+    handler = partial(
+        SiteHandler, directory=str(directory), prefix=prefix, quiet=quiet, dev=dev, log=log
+    )
+    server = SiteServer((host, port), handler)
+    server.requests = log
+    return server
 
 
 def main() -> int:
@@ -98,10 +153,17 @@ def main() -> int:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /castle-game/")
+    parser.add_argument("--dev", action="store_true", help="rebuild on each page load, no offline")
     args = parser.parse_args()
-    with make_server(args.host, args.port, args.prefix) as server:
+    if args.dev:
+        site_build.build(dev=True)
+    elif not (site_build.SITE / "sw.js").is_file():
+        print("_site/ is not built: run ./tools/serve (or ./tools/build) first", file=sys.stderr)
+        return 1
+    with make_server(args.host, args.port, args.prefix, dev=args.dev) as server:
         host, port = server.server_address[:2]
-        print(f"Serving {ROOT} at http://{host}:{port}{args.prefix}  (Ctrl-C to stop)", flush=True)
+        kind = "a dev build, rebuilt on each page load" if args.dev else "the built site"
+        print(f"Serving {kind} at http://{host}:{port}{args.prefix}  (Ctrl-C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:

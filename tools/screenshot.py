@@ -14,7 +14,7 @@ import threading
 
 from playwright.sync_api import sync_playwright
 
-from tools import vendor_runtime
+from tools import build
 from tools.chromium import CHROMIUM, HEADLESS
 from tools.devserver import make_server
 
@@ -30,14 +30,14 @@ def main() -> int:
     parser.add_argument("--clicks", type=int, default=90)
     parser.add_argument("--lang", default="en")
     args = parser.parse_args()
-    vendor_runtime.main()
-    server = make_server(port=0, prefix="/castle-game/", quiet=True)
+    build.build()
+    server = make_server(port=0, prefix="/castle-game/", quiet=True, directory=build.SITE)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/castle-game/"
     rnd = random.Random(args.seed)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)
-        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        page = browser.new_page(viewport={"width": 1366, "height": 768}, service_workers="block")
         page.goto(url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         if args.lang != "en":

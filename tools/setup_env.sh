@@ -1,11 +1,10 @@
 # shellcheck shell=bash
-# Sourced by tools/serve and tools/test: brings a fresh clone (or a stale one) to a working state.
+# Sourced by tools/build, tools/serve and tools/test: brings a fresh clone (or a stale one) to a working state.
 # Every step records what it was built from and is skipped when nothing changed, so a second run
 # costs well under a second. Nothing here reaches the network unless an install is really needed.
 #
 # Functions (call what you need):
 #   setup_node_modules   npm ci, when node_modules is missing or was installed from another lock
-#   setup_runtime        copies Pyodide + PyScript into runtime/ and zips the engine (needs node_modules)
 #   setup_venv           .venv with requirements-dev.txt (CPython, for lint, types and tests)
 #   setup_chromium       Debian's chromium at /usr/bin/chromium (Playwright cannot download one here)
 #   setup_pyodide_wheels wheels of pytest + hypothesis (and deps) for the in-Pyodide test run
@@ -40,12 +39,6 @@ setup_node_modules() {
     # npm ci, not install: it installs exactly the lock file and fails if package.json disagrees.
     (cd "$REPO_ROOT" && npm ci --no-audit --no-fund --loglevel=error) >&2
     echo "$want" >"$stamp"
-}
-
-setup_runtime() {
-    setup_node_modules
-    # The copy is cheap to check (sizes + mtimes), so it always runs; it prints only on change.
-    "$PYTHON" "$REPO_ROOT/tools/vendor_runtime.py"
 }
 
 setup_venv() {

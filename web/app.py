@@ -31,8 +31,10 @@ Handler = Callable[[], object]
 
 
 class App:
-    def __init__(self, store: Store, lang: str | None = None) -> None:
+    def __init__(self, store: Store, lang: str | None = None, build: str = "dev") -> None:
         self.store = store
+        #: The site's build id (tools/build.py; "dev" for a dev build), shown on the home screen.
+        self.build = build
         self.slot = Slot(store, GAME, "current")
         self.lang = lang or store.get(LANG_KEY) or "en"
         if self.lang not in i18n.LANGUAGES:

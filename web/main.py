@@ -46,8 +46,14 @@ def _store() -> Store:
         return MemoryStore()
 
 
+def _build() -> str:
+    """The build id that tools/build.py wrote into the page."""
+    meta = document.querySelector('meta[name="castle-build"]')
+    return "dev" if meta is None or meta is jsnull else str(meta.content)
+
+
 root = document.getElementById("app")
-app = App(_store())
+app = App(_store(), build=_build())
 
 
 def draw() -> None:

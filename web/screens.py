@@ -126,7 +126,9 @@ def home(app: App) -> str:
         + button(esc(t("app.start_game")), app.reg(app.start), class_="go", id="start-game")
     )
     out += tag("section", form, class_="new-game") + house_rules(app)
-    return tag("div", out, class_="home")
+    # Which version runs, so that a player can say it (a bug report, "is mine up to date?").
+    version = app.t("app.version", build=app.build, engine=castle.__version__)
+    return tag("div", out + tag("p", esc(version), class_="version"), class_="home")
 
 
 def house_rules(app: App) -> str:

@@ -1,0 +1,225 @@
+"""The site as published: offline after one visit, updates on the player's word, installable.
+
+These tests open browser contexts that allow service workers (the others block them). Each
+visit of such a context precaches the whole site (about 14 MB) on its first load.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect
+
+from e2e.conftest import SITE_PREFIX
+from e2e.helpers import (
+    ConsoleLog,
+    app_html,
+    leaving,
+    play,
+    saved_record,
+    wait_until_ready,
+)
+from tools import build, chromium
+from tools.devserver import SiteServer, make_server
+
+NewContext = Callable[..., BrowserContext]
+
+
+def build_id(page: Page) -> str | None:
+    return page.locator("meta[name=castle-build]").get_attribute("content")
+
+
+def first_visit(context: BrowserContext) -> tuple[Page, ConsoleLog]:
+    """Open the site and wait until its service worker holds the whole site."""
+    page = context.new_page()
+    console = ConsoleLog(page)
+    page.goto("")
+    wait_until_ready(page, console)
+    page.wait_for_selector("body[data-offline=ready]", state="attached", timeout=60_000)
+    return page, console
+
+
+def start_and_play_a_decision(page: Page, seed: int) -> None:
+    """A 3-player game (the form's default) to the first cover after someone has chosen."""
+    page.fill('input[name="seed"]', str(seed))
+    page.click("#start-game")
+    play(
+        page,
+        random.Random(seed),
+        lambda p: p.locator("#pass-cover").count() > 0 and len(saved_record(p)["actions"]) > 0,
+    )
+
+
+def resume(page: Page, console: ConsoleLog) -> None:
+    wait_until_ready(page, console)
+    page.click("#resume")
+
+
+@pytest.fixture
+def new_sw_context(browser: Browser, site_url: str) -> Iterator[NewContext]:
+    """new_context(base_url=...) for contexts that allow service workers; closed at the end."""
+    made: list[BrowserContext] = []
+
+    def make(base_url: str = site_url) -> BrowserContext:
+        made.append(browser.new_context(base_url=base_url, service_workers="allow"))
+        return made[-1]
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture
+def sw_context(new_sw_context: NewContext) -> BrowserContext:
+    return new_sw_context()
+
+
+def record_requests(context: BrowserContext) -> list[str]:
+    seen: list[str] = []
+
+    def on_request(request: Request) -> None:
+        seen.append(request.url)
+
+    context.on("request", on_request)
+    return seen
+
+
+def test_after_one_visit_the_game_opens_and_plays_with_the_network_off(
+    sw_context: BrowserContext, site_server: SiteServer
+) -> None:
+    seen = record_requests(sw_context)
+    page, console = first_visit(sw_context)
+    # The page says once that it is ready offline.
+    expect(page.locator('#site-notice [data-notice="offline"]')).to_be_visible()
+    page.locator('#site-notice [data-notice="offline"] [data-close]').click()
+    expect(page.locator('#site-notice [data-notice="offline"]')).to_be_hidden()
+
+    served = len(site_server.requests)
+    sw_context.set_offline(True)
+    page.reload()
+    wait_until_ready(page, console)
+    expect(page.locator('#site-notice [data-notice="offline"]')).to_be_hidden()  # once only
+    start_and_play_a_decision(page, seed=5)
+    actions = saved_record(page)["actions"]
+    before = app_html(page)
+
+    page.reload()
+    resume(page, console)
+    page.locator("#pass-cover").wait_for()
+    assert saved_record(page)["actions"] == actions
+    assert app_html(page) == before
+    assert site_server.requests[served:] == [], "the server was asked while offline"
+    assert not leaving(seen), f"requests left 127.0.0.1: {leaving(seen)}"
+    assert console.errors() == [], str(console)
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> Path:
+    """A copy of the page's sources, which a test may change and build."""
+    src = tmp_path / "src"
+    for folder in ("castle", "web"):
+        shutil.copytree(build.ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__py*"))
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(build.ROOT / name, src / name)
+    return src
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[tuple[SiteServer, Path]]:
+    """A second server, for a site of the test's own (a copy that gets a new version)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    server = make_server(port=0, prefix=SITE_PREFIX, quiet=True, directory=site)
+    threading.Thread(target=server.serve_forever, name="own-server", daemon=True).start()
+    try:
+        yield server, site
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_new_version_waits_for_the_player_and_the_game_goes_on_in_it(
+    new_sw_context: NewContext, sources: Path, own_server: tuple[SiteServer, Path]
+) -> None:
+    server, site = own_server
+    old = build.build(site, sources=sources)
+    url = f"http://127.0.0.1:{server.server_port}{SITE_PREFIX}"
+    context = new_sw_context(url)
+    page, console = first_visit(context)
+    page.reload()  # now the service worker serves the page, as on any later visit
+    wait_until_ready(page, console)
+    start_and_play_a_decision(page, seed=8)
+    before = app_html(page)
+
+    with (sources / "web" / "style.css").open("a") as css:
+        css.write("\n/* a new version */\n")
+    new = build.build(site, sources=sources)
+    assert new != old
+    page.evaluate("() => { window.__sameDocument = true; }")
+    # What the browser does on a visit or now and then: look for a new service worker.
+    page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+    notice = page.locator('#site-notice [data-notice="update"]')
+    expect(notice).to_be_visible(timeout=60_000)
+    page.wait_for_timeout(1_000)  # a swap would reload by now
+    assert page.evaluate("() => window.__sameDocument === true"), "the page reloaded by itself"
+    assert build_id(page) == old
+    assert app_html(page) == before
+
+    with page.expect_navigation():
+        page.click("#update-reload")
+    wait_until_ready(page, console)
+    assert build_id(page) == new
+    expect(page.locator(".home .version")).to_contain_text(new)
+    page.click("#resume")
+    page.locator("#pass-cover").wait_for()
+    assert app_html(page) == before
+    assert console.errors() == [], str(console)
+
+
+def test_chromium_finds_the_site_installable(
+    playwright: Playwright, site_url: str, tmp_path: Path
+) -> None:
+    # getInstallabilityErrors answers "in-incognito" in Playwright's default (incognito) contexts.
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile",
+        executable_path=chromium.CHROMIUM,
+        args=chromium.FLAGS,
+        headless=True,
+        base_url=site_url,
+    )
+    try:
+        page, _ = first_visit(context)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert manifest["errors"] == [], manifest["errors"]
+        assert manifest["url"] == f"{site_url}web/manifest.webmanifest"
+        assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    finally:
+        context.close()
+
+
+def test_opened_from_a_file_it_says_how_to_serve_it(page: Page, site: Path) -> None:
+    page.goto((site / "index.html").as_uri())
+    message = page.locator('#boot-problem [data-problem="file"]')
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("./tools/serve")
+
+
+def test_the_loading_screen_speaks_the_players_language(browser: Browser, site_url: str) -> None:
+    context = browser.new_context(
+        base_url=site_url, service_workers="block", locale="zh-CN", java_script_enabled=True
+    )
+    try:
+        page = context.new_page()
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # hold Python back: see the screen
+        page.goto("")
+        expect(page.locator("#boot h1")).to_have_text("四季城", use_inner_text=True)
+        expect(page.locator('#boot [data-step="download"]')).to_have_class("bi now")
+        assert page.locator("html").get_attribute("lang") == "zh"
+    finally:
+        context.close()

@@ -1,0 +1,165 @@
+// The page's start, before Python runs (and beside it): the loading progress, a clear message
+// when the game cannot start, the service worker that keeps the site for offline play, and the
+// offer to reload when a new version is ready. A classic script (not a module), so that it runs
+// from file:// too, where Chromium blocks module scripts; it touches only #boot and
+// #site-notice, never the game's #app content that Python draws.
+//
+// Its texts are static in index.html, one child per language in each `.bi` element: the style
+// shows the one of <html lang>, which this script sets from the player's saved choice (the same
+// `castle.lang` key that the Python page keeps) or the browser's language.
+(function () {
+  "use strict";
+
+  const BUILD_META = 'meta[name="castle-build"]';
+  const LANG_KEY = "castle.lang";
+  const SLOW_MS = 60000; // a first visit on a slow connection downloads 6.5 MB (gzipped)
+  const UPDATE_CHECK_MS = 30 * 60 * 1000;
+
+  const html = document.documentElement;
+  const body = document.body;
+  const build = document.querySelector(BUILD_META)?.content || "dev";
+
+  function savedLanguage() {
+    try {
+      return localStorage.getItem(LANG_KEY);
+    } catch {
+      return null; // storage blocked: the browser's language decides
+    }
+  }
+  const lang = savedLanguage() || (/^zh\b/i.test(navigator.language || "") ? "zh" : "en");
+  html.lang = lang === "zh" ? "zh" : "en";
+
+  const ready = () => body.hasAttribute("data-ready");
+
+  // --- Loading: three steps, then Python replaces #boot ----------------------------------------
+
+  const STEPS = ["download", "python", "game"];
+  let current = -1;
+
+  function step(name) {
+    const index = STEPS.indexOf(name);
+    if (index <= current || ready()) return;
+    current = index;
+    document.querySelectorAll("#boot [data-step]").forEach((li) => {
+      const at = STEPS.indexOf(li.dataset.step);
+      li.classList.toggle("done", at < index);
+      li.classList.toggle("now", at === index);
+    });
+    const bar = document.getElementById("boot-progress");
+    if (bar) bar.value = index;
+  }
+
+  function problem(kind, detail) {
+    if (ready()) return;
+    const box = document.getElementById("boot-problem");
+    if (!box) return;
+    box.hidden = false;
+    box.querySelectorAll("[data-problem]").forEach((el) => {
+      el.hidden = el.dataset.problem !== kind;
+    });
+    if (detail) box.querySelectorAll(".boot-error").forEach((el) => (el.textContent = detail));
+    body.dataset.bootProblem = kind; // for tests, and for anyone reading the DOM
+  }
+
+  step("download");
+  if (location.protocol === "file:") {
+    problem("file");
+    return; // nothing else can work from a file
+  }
+
+  // The runtime's big file has arrived (from the network or the offline cache): Python starts.
+  if ("PerformanceObserver" in window) {
+    const seen = new PerformanceObserver((list) => {
+      if (list.getEntries().some((e) => e.name.endsWith("/pyodide.asm.wasm"))) step("python");
+    });
+    seen.observe({ type: "resource", buffered: true });
+  }
+  addEventListener("py:progress", (event) => {
+    if (event.detail === "Loaded Pyodide") step("game");
+  });
+  const slow = setTimeout(() => problem("slow"), SLOW_MS);
+  addEventListener("error", (event) => {
+    // A script that failed to load, or Python failing before the first screen.
+    const what = event.message || (event.target && (event.target.src || event.target.href));
+    if (what) problem("failed", String(what));
+  }, true);
+  new MutationObserver((_, observer) => {
+    if (!ready()) return;
+    clearTimeout(slow);
+    observer.disconnect();
+  }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+
+  // --- Offline and updates ---------------------------------------------------------------------
+
+  body.dataset.build = build;
+  if (!("serviceWorker" in navigator) || build === "dev") return;
+
+  const notices = document.getElementById("site-notice");
+
+  function show(kind) {
+    notices.querySelectorAll("[data-notice]").forEach((el) => {
+      if (el.dataset.notice === kind) el.hidden = false;
+    });
+    body.dataset.siteNotice = kind;
+  }
+
+  notices.addEventListener("click", (event) => {
+    const close = event.target.closest("[data-close]");
+    if (close) close.closest("[data-notice]").hidden = true;
+  });
+
+  let accepted = false;
+  function offerUpdate(worker) {
+    show("update");
+    document.getElementById("update-reload").onclick = () => {
+      accepted = true;
+      worker.postMessage({ type: "SKIP_WAITING" }); // then controllerchange reloads
+    };
+  }
+
+  // Only the player's own click swaps the code: the new worker waits until then (or until every
+  // tab of the game is closed), so no game ever runs half on the old version and half on the new.
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (accepted) location.reload();
+  });
+
+  async function register() {
+    const firstVisit = !navigator.serviceWorker.controller;
+    const registration = await navigator.serviceWorker.register("./sw.js");
+    if (registration.waiting && !firstVisit) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) {
+          offerUpdate(worker);
+        } else if (worker.state === "activated" && firstVisit) {
+          body.dataset.offline = "ready";
+          show("offline");
+        }
+      });
+    });
+    if (firstVisit && registration.active && !registration.installing) {
+      body.dataset.offline = "ready"; // cached by an earlier visit that was never controlled
+    } else if (!firstVisit) {
+      body.dataset.offline = "ready";
+    }
+    // Browsers look for a new version on each visit; a game left open looks now and then too.
+    const check = () => registration.update().catch(() => {}); // offline: try again later
+    setInterval(check, UPDATE_CHECK_MS);
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") check();
+    });
+    // Saved games and the offline copy should outlive the browser's clean-ups.
+    if (navigator.storage && navigator.storage.persist) {
+      navigator.storage.persist().then((granted) => {
+        body.dataset.persisted = granted ? "yes" : "no";
+      }, () => {});
+    }
+  }
+
+  register().catch((error) => {
+    body.dataset.offline = "failed";
+    console.warn("offline copy unavailable:", error);
+  });
+})();
