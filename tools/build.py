@@ -280,10 +280,10 @@ def build(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dev", action="store_true", help="no service worker, build id 'dev'")
-    parser.add_argument("--out", type=Path, default=SITE, help="default: _site/")
+    parser.add_argument("--out", type=Path, help="default: _site/")
     args = parser.parse_args(argv)
     try:
-        build(args.out.resolve(), dev=args.dev)
+        build(args.out.resolve() if args.out else SITE, dev=args.dev)
     except BuildError as e:
         _log(f"ERROR: {e}")
         return 1

@@ -28,6 +28,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build as site_build  # a sibling module, importable whatever the caller's sys.path
 
+DEV_SITE = site_build.ROOT / ".cache" / "dev-site"
+
 # Answers sw.js on a dev server: takes over at once, drops every cache, unregisters itself and
 # reloads its pages, which then load from the network.
 RETIRING_WORKER = b"""self.addEventListener("install", () => self.skipWaiting());
@@ -155,12 +157,16 @@ def main() -> int:
     parser.add_argument("--prefix", default="/", help="URL sub-path, e.g. /castle-game/")
     parser.add_argument("--dev", action="store_true", help="rebuild on each page load, no offline")
     args = parser.parse_args()
+    # A dev build goes to a folder of its own, so that it never stands in for the published
+    # one (the e2e tests serve _site/).
+    directory = DEV_SITE if args.dev else site_build.SITE
     if args.dev:
-        site_build.build(dev=True)
+        site_build.build(directory, dev=True)
     elif not (site_build.SITE / "sw.js").is_file():
         print("_site/ is not built: run ./tools/serve (or ./tools/build) first", file=sys.stderr)
         return 1
-    with make_server(args.host, args.port, args.prefix, dev=args.dev) as server:
+    server = make_server(args.host, args.port, args.prefix, directory=directory, dev=args.dev)
+    with server:
         host, port = server.server_address[:2]
         kind = "a dev build, rebuilt on each page load" if args.dev else "the built site"
         print(f"Serving {kind} at http://{host}:{port}{args.prefix}  (Ctrl-C to stop)", flush=True)

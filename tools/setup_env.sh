@@ -6,7 +6,8 @@
 # Functions (call what you need):
 #   setup_node_modules   npm ci, when node_modules is missing or was installed from another lock
 #   setup_venv           .venv with requirements-dev.txt (CPython, for lint, types and tests)
-#   setup_chromium       Debian's chromium at /usr/bin/chromium (Playwright cannot download one here)
+#   setup_chromium       Debian's chromium at /usr/bin/chromium (Playwright cannot download one
+#                        here), and a CJK font when the system has none
 #   setup_pyodide_wheels wheels of pytest + hypothesis (and deps) for the in-Pyodide test run
 
 # Refuse to be executed: the functions must land in the caller's shell.
@@ -58,18 +59,25 @@ setup_venv() {
 }
 
 setup_chromium() {
-    if [[ -x /usr/bin/chromium ]]; then
+    # Chromium, and a font with Chinese glyphs (without one, screenshots and the Chinese page
+    # show empty boxes: what a player's system would never show).
+    local want=()
+    [[ -x /usr/bin/chromium ]] || want+=(chromium)
+    if ! command -v fc-list >/dev/null || [[ -z "$(fc-list :lang=zh 2>/dev/null)" ]]; then
+        want+=(fonts-noto-cjk)
+    fi
+    if [[ ${#want[@]} -eq 0 ]]; then
         return 0
     fi
     if [[ "$(id -u)" -ne 0 ]]; then
-        _log "ERROR: /usr/bin/chromium is missing and this is not root."
-        _log "       Install Debian's browser first: sudo apt-get update && sudo apt-get install -y chromium"
+        _log "ERROR: ${want[*]} missing and this is not root."
+        _log "       Install Debian's packages first: sudo apt-get update && sudo apt-get install -y ${want[*]}"
         return 1
     fi
-    _log "installing Debian's chromium (about 30 s)"
+    _log "installing Debian's ${want[*]} (about 30 s)"
     # DEBIAN_FRONTEND: CI has no stdin, so no debconf question may ever be asked.
     DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >&2
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${want[@]}" >/dev/null
 }
 
 setup_pyodide_wheels() {

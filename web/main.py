@@ -16,7 +16,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from web.app import App
+from web.app import LANG_KEY, App
 from web.storage import MemoryStore, Store
 
 
@@ -52,8 +52,15 @@ def _build() -> str:
     return "dev" if meta is None or meta is jsnull else str(meta.content)
 
 
+def _browser_language() -> str:
+    """The browser's language, for a first visit (web/boot.js chose the same for the loading
+    screen); afterwards the player's own choice is saved under LANG_KEY."""
+    return "zh" if str(window.navigator.language or "").lower().startswith("zh") else "en"
+
+
 root = document.getElementById("app")
-app = App(_store(), build=_build())
+store = _store()
+app = App(store, lang=store.get(LANG_KEY) or _browser_language(), build=_build())
 
 
 def draw() -> None:

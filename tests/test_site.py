@@ -1,0 +1,196 @@
+"""The site as it is published: tools/build.py's folder, its service worker, manifest and icons,
+and the GitHub Pages workflow that deploys the very folder the e2e tests serve.
+
+CPython only: the build runs Node (Workbox), which Pyodide cannot start.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import shutil
+import struct
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from tools import build
+
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="the build starts Node, which Pyodide cannot"
+)
+
+ROOT = build.ROOT
+WORKFLOW = ROOT / ".github" / "workflows" / "pages.yml"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    out = tmp_path_factory.mktemp("site")
+    return out, build.build(out)
+
+
+def precache_urls(site: Path) -> list[str]:
+    """The URLs written into sw.js, read without the build's own code."""
+    sw = (site / "sw.js").read_text()
+    return sorted(re.findall(r'\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null)\}', sw))
+
+
+def test_the_service_worker_precaches_every_file_of_the_site(site: tuple[Path, str]) -> None:
+    out, _ = site
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    workbox = [f for f in files if re.fullmatch(r"workbox-[0-9a-f]+\.js", f)]
+    assert len(workbox) == 1, files
+    assert precache_urls(out) == [f for f in files if f not in {"sw.js", ".nojekyll", *workbox}]
+    # Workbox skips files over 2 MB by default: the two big ones must be there.
+    assert any(u.endswith("/pyodide.asm.wasm") for u in precache_urls(out))
+    assert any(u.endswith("/python_stdlib.zip") for u in precache_urls(out))
+    assert (out / ".nojekyll").is_file()
+
+
+def test_the_worker_waits_for_the_player_before_taking_over(site: tuple[Path, str]) -> None:
+    sw = (site[0] / "sw.js").read_text()
+    # skipWaiting only on the page's message (sent when the player accepts the update).
+    assert re.search(r'"SKIP_WAITING"===\w+\.data\.type&&self\.skipWaiting\(\)', sw)
+    assert sw.count("skipWaiting()") == 1
+    assert "clientsClaim" not in sw
+    assert "cleanupOutdatedCaches()" in sw
+
+
+def test_the_page_names_its_build_and_only_files_the_site_has(site: tuple[Path, str]) -> None:
+    out, build_id = site
+    assert re.fullmatch(r"[0-9a-f]{12}", build_id)
+    assert f'<meta name="castle-build" content="{build_id}">' in (out / "index.html").read_text()
+    build.check_references(out)  # raises if index.html or pyscript.toml name a missing file
+    for package, folder in build.runtime_dirs().items():
+        assert (out / folder).is_dir(), package
+
+
+def test_the_runtime_folders_carry_the_installed_versions() -> None:
+    """index.html and pyscript.toml name the folders; an npm upgrade must change them too."""
+    html = (ROOT / "index.html").read_text()
+    config = (ROOT / "pyscript.toml").read_text()
+    dirs = build.runtime_dirs()
+    assert f'"./{dirs["pyscript"]}/core.js"' in html
+    assert f'interpreter = "./{dirs["pyodide"]}/pyodide.mjs"' in config
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
+    assert dirs["pyodide"].endswith(lock["node_modules/pyodide"]["version"])
+    assert dirs["pyscript"].endswith(lock["node_modules/@pyscript/core"]["version"])
+
+
+def test_a_missing_file_named_by_the_page_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text('<script src="./web/gone.js"></script>')
+    (tmp_path / "pyscript.toml").write_text('interpreter = "./runtime/x/pyodide.mjs"\n')
+    with pytest.raises(build.BuildError, match=r"gone\.js"):
+        build.check_references(tmp_path)
+
+
+def test_the_build_id_changes_with_the_content_and_only_then(
+    site: tuple[Path, str], tmp_path: Path
+) -> None:
+    out, first = site
+    assert build.build(out) == first  # nothing changed: the same id, the same worker
+    src = tmp_path / "src"
+    for folder in ("castle", "web"):
+        shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__py*"))
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(ROOT / name, src / name)
+    with (src / "castle" / "data.py").open("a") as data:
+        data.write("\n# a change to the engine\n")
+    changed = build.build(tmp_path / "site", sources=src)
+    assert changed != first
+    assert precache_urls(tmp_path / "site") == precache_urls(out)
+
+
+def test_a_dev_build_has_no_service_worker(tmp_path: Path) -> None:
+    assert build.build(tmp_path, dev=True) == "dev"
+    assert not (tmp_path / "sw.js").exists()
+    assert '<meta name="castle-build" content="dev">' in (tmp_path / "index.html").read_text()
+
+
+# --- the web app manifest and icons -------------------------------------------------------------
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n", path
+    width, height = struct.unpack(">II", head[16:24])
+    return width, height
+
+
+def test_the_manifest_is_relative_bilingual_and_its_icons_exist() -> None:
+    manifest_path = ROOT / "web" / "manifest.webmanifest"
+    manifest = json.loads(manifest_path.read_text())
+    assert manifest["start_url"] == manifest["scope"] == "../"  # the site's root, any sub-path
+    assert "A Castle for All Seasons" in manifest["name"] and "四季城" in manifest["name"]
+    assert "四季城" in manifest["short_name"]
+    assert manifest["display"] == "standalone"
+    purposes = set()
+    for icon in manifest["icons"]:
+        file = manifest_path.parent / icon["src"]
+        assert file.is_file(), icon
+        purposes.add(icon["purpose"])
+        if icon["type"] == "image/png":
+            width, height = png_size(file)
+            assert icon["sizes"] == f"{width}x{height}"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes  # what Chromium asks for
+    assert {"any", "maskable"} <= purposes
+
+
+# --- the static texts shown before Python runs --------------------------------------------------
+
+
+class Bilingual(HTMLParser):
+    """Collects, for every `.bi` element of a page, the languages of its children."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, bool]] = []  # (tag, is .bi)
+        self.found: list[list[str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if self.stack and self.stack[-1][1]:
+            self.found[-1].append(a.get("lang") or "")
+        is_bi = "bi" in (a.get("class") or "").split()
+        if is_bi:
+            self.found.append([])
+        if tag not in {"meta", "link", "br", "img", "input"}:
+            self.stack.append((tag, is_bi))
+
+    def handle_endtag(self, tag: str) -> None:
+        while self.stack and self.stack.pop()[0] != tag:
+            pass
+
+
+def test_every_text_before_python_runs_is_in_english_and_chinese() -> None:
+    parser = Bilingual()
+    parser.feed((ROOT / "index.html").read_text())
+    assert len(parser.found) >= 10
+    for children in parser.found:
+        assert sorted(children) == ["en", "zh"], children
+
+
+# --- the GitHub Pages workflow ------------------------------------------------------------------
+
+
+def test_the_pages_workflow_deploys_what_the_tests_build_and_serve() -> None:
+    yaml = pytest.importorskip("yaml")
+    workflow = yaml.safe_load(WORKFLOW.read_text())
+    steps = workflow["jobs"]["build"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    assert runs == ["./tools/build"]
+    uploads = [s for s in steps if s.get("uses", "").startswith("actions/upload-pages-artifact@")]
+    assert len(uploads) == 1
+    assert ROOT / uploads[0]["with"]["path"] == build.SITE
+    deploy = workflow["jobs"]["deploy"]["steps"]
+    assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in deploy)
+    assert workflow["permissions"]["pages"] == "write"
+    # ./tools/build runs tools/build.py with its default folder, which the e2e tests serve.
+    assert (ROOT / "tools" / "build").read_text().rstrip().endswith('python3 tools/build.py "$@"')
+    assert inspect.signature(build.build).parameters["out"].default == build.SITE
+    assert "build.build(build.SITE)" in (ROOT / "e2e" / "conftest.py").read_text()
