@@ -1,7 +1,7 @@
 """The site as it is published: tools/build.py's folder, its service worker, manifest and icons,
 and the GitHub Pages workflow that deploys the very folder the e2e tests serve.
 
-CPython only: the build runs Node (Workbox), which Pyodide cannot start.
+The tests that build run on CPython only: the build starts Node (Workbox), which Pyodide cannot.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import pytest
 
 from tools import build
 
-pytestmark = pytest.mark.skipif(
+builds = pytest.mark.skipif(
     sys.platform == "emscripten", reason="the build starts Node, which Pyodide cannot"
 )
 
@@ -39,6 +39,7 @@ def precache_urls(site: Path) -> list[str]:
     return sorted(re.findall(r'\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null)\}', sw))
 
 
+@builds
 def test_the_service_worker_precaches_every_file_of_the_site(site: tuple[Path, str]) -> None:
     out, _ = site
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
@@ -51,6 +52,7 @@ def test_the_service_worker_precaches_every_file_of_the_site(site: tuple[Path, s
     assert (out / ".nojekyll").is_file()
 
 
+@builds
 def test_the_worker_waits_for_the_player_before_taking_over(site: tuple[Path, str]) -> None:
     sw = (site[0] / "sw.js").read_text()
     # skipWaiting only on the page's message (sent when the player accepts the update).
@@ -60,6 +62,7 @@ def test_the_worker_waits_for_the_player_before_taking_over(site: tuple[Path, st
     assert "cleanupOutdatedCaches()" in sw
 
 
+@builds
 def test_the_page_names_its_build_and_only_files_the_site_has(site: tuple[Path, str]) -> None:
     out, build_id = site
     assert re.fullmatch(r"[0-9a-f]{12}", build_id)
@@ -88,6 +91,7 @@ def test_a_missing_file_named_by_the_page_fails_the_build(tmp_path: Path) -> Non
         build.check_references(tmp_path)
 
 
+@builds
 def test_the_build_id_changes_with_the_content_and_only_then(
     site: tuple[Path, str], tmp_path: Path
 ) -> None:
@@ -105,6 +109,7 @@ def test_the_build_id_changes_with_the_content_and_only_then(
     assert precache_urls(tmp_path / "site") == precache_urls(out)
 
 
+@builds
 def test_a_dev_build_has_no_service_worker(tmp_path: Path) -> None:
     assert build.build(tmp_path, dev=True) == "dev"
     assert not (tmp_path / "sw.js").exists()

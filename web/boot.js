@@ -109,11 +109,14 @@
   });
 
   let accepted = false;
+  // worker: the new version's waiting service worker; null when it already took over (the
+  // player accepted it in another tab of the game), and a reload is all that is left to do.
   function offerUpdate(worker) {
     show("update");
     document.getElementById("update-reload").onclick = () => {
       accepted = true;
-      worker.postMessage({ type: "SKIP_WAITING" }); // then controllerchange reloads
+      if (worker) worker.postMessage({ type: "SKIP_WAITING" }); // then controllerchange reloads
+      else location.reload();
     };
   }
 
@@ -121,6 +124,7 @@
   // tab of the game is closed), so no game ever runs half on the old version and half on the new.
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (accepted) location.reload();
+    else offerUpdate(null); // another tab took the new version: this one offers to follow
   });
 
   async function register() {
