@@ -223,3 +223,11 @@ def test_the_loading_screen_speaks_the_players_language(browser: Browser, site_u
         assert page.locator("html").get_attribute("lang") == "zh"
     finally:
         context.close()
+
+
+def test_a_runtime_that_fails_to_load_is_reported_not_an_endless_loading(page: Page) -> None:
+    page.route("**/core.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("")
+    message = page.locator('#boot-problem [data-problem="failed"]')
+    expect(message).to_be_visible()
+    expect(message).to_contain_text("core.js")
