@@ -14,7 +14,7 @@ from .actions import Action, ParseError, parse, to_text
 from .engine import apply, decision, legal_actions, new_game, pending, stage, why_not
 from .errors import IllegalAction, Refusal
 from .state import State, clone, from_json, to_json
-from .view import view
+from .view import determinize, view
 
 __version__ = "0.1.0"
 
@@ -27,6 +27,7 @@ __all__ = [
     "apply",
     "clone",
     "decision",
+    "determinize",
     "from_json",
     "legal_actions",
     "new_game",

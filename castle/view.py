@@ -7,7 +7,11 @@ a seat see only this.
 
 from __future__ import annotations
 
-from .state import Json, State, to_json
+import random
+
+from . import rng
+from .rounds import select_candidates, select_check, select_perform
+from .state import Json, State, from_json, to_json
 
 HIDDEN = "hidden"
 
@@ -20,3 +24,23 @@ def view(s: State, seat: int | None) -> Json:
     ]
     del out["rng"]
     return out
+
+
+def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
+    """A whole state consistent with `seen` (a view of `seat`): what the seat cannot see is
+    sampled with `rnd`, a generator of the caller's own (OpenSpiel's ResampleFromInfostate).
+
+    Hidden now: the other seats' secret selections, drawn uniformly from the selections legal
+    for each of them (which depend on that seat's public hand and face-up cards only), and the
+    game's generator, replaced by a fresh one from `rnd`, so that nothing the real game will draw
+    can be learnt from the copy. Everything public is the view's, unchanged.
+    """
+    whole = dict(seen)
+    hidden = [i for i, cards in enumerate(seen["selection"]) if cards == HIDDEN and i != seat]
+    whole["selection"] = [None if i in hidden else c for i, c in enumerate(seen["selection"])]
+    whole["rng"] = rnd.getrandbits(64) & rng.MASK64
+    s = from_json(whole)
+    for other in hidden:
+        options = [a for a in select_candidates(s, {}, other) if select_check(s, {}, a) is None]
+        select_perform(s, {}, rnd.choice(options), [])
+    return s

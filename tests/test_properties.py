@@ -8,7 +8,8 @@ are random legal actions picked by a `random.Random` of the test's own, seeded f
 - §1 every player's helpers are all somewhere (supply, carts/rider, castle places);
 - the listed options are legal and apply; unlisted actions (mutations of a legal one) are
   refused with a rule id, and `apply` raises IllegalAction leaving the state unchanged;
-- the state round-trips through JSON exactly; a game record of the actions replays to the
+- the state round-trips through JSON exactly, and its fast copy is equal and shares nothing
+  mutable with it; a game record of the actions replays to the
   identical state; a player's view hides the other seats' secret choices and the generator;
 - someone is always asked (with at least one option) until the game is over, and it ends
   within the round limit (§2.5, §9).
@@ -16,6 +17,7 @@ are random legal actions picked by a `random.Random` of the test's own, seeded f
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -204,10 +206,31 @@ def check_views(s: State) -> None:
                 assert (chosen is None) == (s.selection[other] is None)
 
 
+def shared_parts(a: Any, b: Any, path: str = "state") -> list[str]:
+    """The mutable parts (dataclasses, dicts, lists) that `a` and its copy `b` share."""
+    if (isinstance(a, (dict, list)) or dataclasses.is_dataclass(a)) and a is b:
+        return [path]
+    if dataclasses.is_dataclass(a):
+        return [
+            found
+            for f in dataclasses.fields(a)
+            for found in shared_parts(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
+        ]
+    if isinstance(a, dict):
+        return [found for k in a for found in shared_parts(a[k], b[k], f"{path}[{k!r}]")]
+    if isinstance(a, list):
+        return [found for i, v in enumerate(a) for found in shared_parts(v, b[i], f"{path}[{i}]")]
+    return []
+
+
 def check_json_round_trip(s: State) -> None:
     doc = castle.to_json(s)
     again = castle.from_json(json.loads(json.dumps(doc)))
     assert castle.to_json(again) == doc
+    # The fast copy is the same state, and shares nothing that a move could change.
+    copy = castle.clone(s)
+    assert castle.to_json(copy) == doc
+    assert shared_parts(s, copy) == []
 
 
 def check_options(s: State, rnd: random.Random) -> list[dict[str, Any]]:
