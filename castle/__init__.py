@@ -10,9 +10,10 @@ The rules it implements are `shared/rules/castle.md`; every number is in `castle
 
 from __future__ import annotations
 
+from tabletop.refusal import IllegalAction, Refusal
+
 from .actions import Action, ParseError, parse, to_text
-from .engine import apply, decision, legal_actions, new_game, pending, stage, why_not
-from .errors import IllegalAction, Refusal
+from .engine import apply, decision, legal_actions, new_game, pending, prompt, stage, why_not
 from .state import State, clone, from_json, to_json
 from .view import determinize, view
 
@@ -33,6 +34,7 @@ __all__ = [
     "new_game",
     "parse",
     "pending",
+    "prompt",
     "stage",
     "to_json",
     "to_text",

@@ -7,10 +7,11 @@ Bricklayer and the Stonemason may place up to two helpers.
 
 from __future__ import annotations
 
+from tabletop.refusal import Refusal
+from tabletop.stage import Events, Stage, Turn, event
+
 from . import data, payment
 from .actions import Action, make
-from .errors import Refusal
-from .stage import Events, Stage, Turn, event
 from .state import State
 
 PLACE_IDS = tuple(data.PLACE)
@@ -163,7 +164,7 @@ def _erect(s: State, t: Turn, seat: int, ev: Events) -> None:
     t["stage"] = "erect"
 
 
-PAY = Stage("pay", ("pay",), _pay_candidates, _pay_check, _pay_perform)
+PAY = Stage("pay", ("pay",), _pay_candidates, _pay_check, _pay_perform, kind="payment")
 
 
 # --- Placing helpers ---------------------------------------------------------------------------
@@ -248,6 +249,7 @@ HELPER = Stage(
     _helper_check,
     _helper_perform,
     _helper_enter,
+    kind="place",
 )
 
 STAGES = {"erect": ERECT, "pay": PAY, "helper": HELPER}

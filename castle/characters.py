@@ -6,10 +6,11 @@ Erecting buildings and placing helpers, shared by several characters, live in bu
 
 from __future__ import annotations
 
+from tabletop.refusal import Refusal
+from tabletop.stage import AutoStep, Events, Stage, Turn, event
+
 from . import data
 from .actions import Action, make
-from .errors import Refusal
-from .stage import AutoStep, Events, Stage, Turn, event
 from .state import State
 from .tasks import act
 
@@ -69,7 +70,9 @@ def _trader_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
     ev.append(event("trader_placed", p=seat, place=place, displaced=displaced))
 
 
-TRADER = Stage("trader", ("trader", "done"), _trader_candidates, _trader_check, _trader_perform)
+TRADER = Stage(
+    "trader", ("trader", "done"), _trader_candidates, _trader_check, _trader_perform, kind="place"
+)
 
 
 def deliver(s: State, t: Turn, ev: Events) -> None:
@@ -234,16 +237,20 @@ def _sell_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
         ev.append(event("sale_refused", p=t["seat"], seller=seller, card=card, kind=kind))
 
 
-SELL = Stage("sell", ("sell",), _sell_candidates, _sell_check, _sell_perform)
+def _sell_deciders(_s: State, t: Turn) -> list[int]:
+    """The seller answers the offer, not the Stonemason whose task it is."""
+    return [t["offer"]["seller"]]
 
 
-def decider(t: Turn) -> int:
-    """Who answers the turn's current decision: its player, or the seller asked to sell."""
-    if t["stage"] == "sell":
-        seller: int = t["offer"]["seller"]
-        return seller
-    seat: int = t["seat"]
-    return seat
+SELL = Stage(
+    "sell",
+    ("sell",),
+    _sell_candidates,
+    _sell_check,
+    _sell_perform,
+    deciders=_sell_deciders,
+    kind="confirm",
+)
 
 
 # --- Workers -----------------------------------------------------------------------------------
@@ -299,7 +306,7 @@ def master_builder(s: State, t: Turn, ev: Events) -> None:
 
 
 STAGES = {"trader": TRADER, "tower": TOWER, "buy": BUY, "sell": SELL, "first": FIRST}
-AUTO_STEPS: dict[str, AutoStep] = {
+AUTO_STEPS: dict[str, AutoStep[State]] = {
     "messenger": messenger,
     "deliver": deliver,
     "bricklayer_talers": bricklayer_talers,

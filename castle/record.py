@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 from typing import Any, TypeGuard
 
+from tabletop.refusal import IllegalAction
+from tabletop.stage import Events
+
 from . import data
 from .actions import Action, ParseError, parse, to_text
 from .engine import apply, new_game
-from .errors import IllegalAction
-from .stage import Events
 from .state import State
 
 FORMAT = "castle-game-record"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
 
+from tabletop.refusal import Refusal
+from tabletop.stage import AutoStep, Events, Stage, Turn, event
+
 from . import data
 from .actions import Action, make
-from .errors import Refusal
 from .scoring import final_queue
-from .stage import AutoStep, Events, Stage, Turn, event
 from .state import State
 from .tasks import act, task
 
@@ -24,6 +25,8 @@ def begin_round(s: State, ev: Events) -> None:
     s.players[s.start_player].talers += data.ROUND_INCOME
     ev.append(event("round_started", round=s.round, start_player=s.start_player))
     ev.append(event("income", p=s.start_player, talers=data.ROUND_INCOME))
+    # Everyone chooses at once, then the cards are revealed and the round's queue is built.
+    s.queue = [task(["select", "reveal"])]
 
 
 # --- §3.2 Select -------------------------------------------------------------------------------
@@ -61,20 +64,36 @@ def select_check(s: State, _t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def select_perform(s: State, _t: Turn, a: Action, ev: Events) -> None:
+def select_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
     seat = a["p"]
     cards = sorted(a["cards"], key=data.CARDS.index)
     s.selection[seat] = cards
     ev.append(event("selected", p=seat))
+    if all(c is not None for c in s.selection):
+        t["stage"] = None
 
 
-SELECT = Stage("select", ("select",), select_candidates, select_check, select_perform)
+def select_deciders(s: State, _t: Turn) -> list[int]:
+    """Every seat that has not chosen yet, in turn order."""
+    return [seat for seat in s.seats_from_start() if s.selection[seat] is None]
+
+
+SELECT = Stage(
+    "select",
+    ("select",),
+    select_candidates,
+    select_check,
+    select_perform,
+    deciders=select_deciders,
+    simultaneous=True,
+    kind="cards",
+)
 
 
 # --- §3.4 Reveal and the order of the round ----------------------------------------------------
 
 
-def reveal(s: State, ev: Events) -> None:
+def reveal(s: State, _t: Turn, ev: Events) -> None:
     chosen: list[list[str]] = []
     for seat, p in enumerate(s.players):
         cards = s.selection[seat] or []
@@ -199,4 +218,4 @@ def end_round(s: State, t: Turn, ev: Events) -> None:
 
 
 STAGES = {"select": SELECT, "worker_c": WORKER_C}
-AUTO_STEPS: dict[str, AutoStep] = {"equip": equip, "end_round": end_round}
+AUTO_STEPS: dict[str, AutoStep[State]] = {"reveal": reveal, "equip": equip, "end_round": end_round}

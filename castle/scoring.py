@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.refusal import Refusal
+from tabletop.stage import AutoStep, Events, Stage, Turn, event
+
 from . import data
 from .actions import Action, make
-from .errors import Refusal
-from .stage import AutoStep, Events, Stage, Turn, event
 from .state import State
 from .tasks import task
 
@@ -166,7 +167,9 @@ def _market_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
     t["stage"] = None
 
 
-MARKET = Stage("market", ("market",), _market_candidates, _market_check, _market_perform)
+MARKET = Stage(
+    "market", ("market",), _market_candidates, _market_check, _market_perform, kind="amount"
+)
 
 
 # --- Step 5: every other place, and the ranking ------------------------------------------------
@@ -257,4 +260,4 @@ def ranking(s: State) -> dict[str, Any]:
 
 
 STAGES = {"convert": CONVERT, "palace": PALACE, "market": MARKET}
-AUTO_STEPS: dict[str, AutoStep] = {"clear_carts": clear_carts, "score": score}
+AUTO_STEPS: dict[str, AutoStep[State]] = {"clear_carts": clear_carts, "score": score}

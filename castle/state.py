@@ -11,7 +11,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import data, rng
+from tabletop import rng
+
+from . import data
 
 Json = dict[str, Any]
 #: A task of the round queue: {"seat", "card", "stage", "steps", ...} (see tasks.py).

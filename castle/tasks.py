@@ -6,7 +6,7 @@ the steps of a card's action follow the order of §5: gather → erect → (tale
 
 from __future__ import annotations
 
-from .stage import Turn
+from tabletop.stage import Turn
 
 CARD_STEPS: dict[str, tuple[str, ...]] = {
     "messenger": ("messenger",),

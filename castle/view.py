@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from . import rng
+from tabletop import rng
+
 from .rounds import select_candidates, select_check, select_perform
 from .state import Json, State, from_json, to_json
 

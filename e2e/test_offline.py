@@ -122,7 +122,7 @@ def test_after_one_visit_the_game_opens_and_plays_with_the_network_off(
 def sources(tmp_path: Path) -> Path:
     """A copy of the page's sources, which a test may change and build."""
     src = tmp_path / "src"
-    for folder in ("castle", "web"):
+    for folder in build.ZIPPED_PACKAGES:
         shutil.copytree(build.ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__py*"))
     for name in ("index.html", "pyscript.toml"):
         shutil.copy2(build.ROOT / name, src / name)

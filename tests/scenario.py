@@ -22,8 +22,8 @@ from castle import (
     to_text,
     why_not,
 )
-from castle.stage import Events
 from castle.state import State
+from tabletop.stage import Events
 
 
 def game(players: int = 3, start: int = 0, seed: int = 0) -> State:

@@ -11,7 +11,7 @@ from scenario import choose, events_named, game, give, options, play, refusal
 
 import castle
 from castle import data
-from castle.stage import Events
+from tabletop.stage import Events
 
 
 def finish(s: castle.State) -> Events:

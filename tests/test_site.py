@@ -98,7 +98,7 @@ def test_the_build_id_changes_with_the_content_and_only_then(
     out, first = site
     assert build.build(out) == first  # nothing changed: the same id, the same worker
     src = tmp_path / "src"
-    for folder in ("castle", "web"):
+    for folder in build.ZIPPED_PACKAGES:
         shutil.copytree(ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__py*"))
     for name in ("index.html", "pyscript.toml"):
         shutil.copy2(ROOT / name, src / name)

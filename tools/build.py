@@ -71,9 +71,10 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
-# Python packages shipped to the browser in runtime/castle.zip: the engine, and the page's own
-# modules (web/main.py is the entry script; `from web import ...` needs the package).
-ZIPPED_PACKAGES = ("castle", "web")
+# Python packages shipped to the browser in runtime/castle.zip: the game-neutral seam, the
+# engine, and the page's own modules (web/main.py is the entry script; `from web import ...`
+# needs the package).
+ZIPPED_PACKAGES = ("tabletop", "castle", "web")
 ZIPPED_SUFFIXES = (".py", ".json")
 ENGINE_ZIP = "runtime/castle.zip"
 

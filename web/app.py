@@ -17,8 +17,8 @@ import castle
 from castle import payment
 from castle import record as records
 from castle.actions import Action, make, to_text
-from castle.errors import IllegalAction, Refusal
 from castle.state import State
+from tabletop.refusal import IllegalAction, Refusal
 
 from . import i18n, log
 from .storage import Slot, Store

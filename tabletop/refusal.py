@@ -1,8 +1,8 @@
 """Refusals: why an action is not allowed, as a rule id with parameters.
 
-Rule ids name the rule of `shared/rules/castle.md` that forbids the action (e.g.
-`trader.displace.placed_this_round`); the page turns them into words from its catalogs, so no
-sentence lives in the engine.
+A rule id names the rule of the game that forbids the action (e.g. Castle's
+`trader.displace.placed_this_round`); the page turns it into words from its catalogs, so no
+sentence lives in an engine.
 """
 
 from __future__ import annotations

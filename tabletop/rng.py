@@ -1,7 +1,8 @@
 """A tiny seeded random generator whose whole state is one integer.
 
-The game's randomness (who starts, later the winter deck) lives inside the game state, so a
-game is fully determined by its setup and actions and its state round-trips through JSON.
+A game's randomness (Castle's start player, later its winter deck) lives inside the game
+state, so a game is fully determined by its setup and actions and its state round-trips
+through JSON.
 `random.Random` would work but its state is 625 integers; SplitMix64 needs one.
 """
 

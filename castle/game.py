@@ -1,0 +1,84 @@
+"""Castle as a `tabletop.game.Game`: the one object the page, computer opponents, the
+engine-neutral tests and the record tools hold to play it.
+
+Thin by design: every method is one of the engine's functions (engine.py, state.py, view.py,
+actions.py), so the rules stay where they are and this module only names them for the seam.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tabletop.game import Action, Event, Game, Json, Prompt, Results
+from tabletop.refusal import Refusal
+
+from . import data, engine, state
+from .actions import parse, to_text
+from .state import State
+from .view import determinize, view
+
+
+class Castle:
+    name = "castle"
+    rules_version = data.RULES_VERSION
+    players: tuple[int, ...] = data.PLAYER_COUNTS
+
+    def new(self, players: int, seed: int) -> tuple[State, list[Event]]:
+        return engine.new_game(players, seed)
+
+    def asked(self, s: State) -> list[int]:
+        return engine.pending(s)
+
+    def prompt(self, s: State, seat: int) -> Prompt | None:
+        return engine.prompt(s, seat)
+
+    def legal_actions(self, s: State, seat: int) -> list[Action]:
+        return engine.legal_actions(s, seat)
+
+    def why_not(self, s: State, action: Any) -> Refusal | None:
+        return engine.why_not(s, action)
+
+    def apply(self, s: State, action: Any) -> list[Event]:
+        return engine.apply(s, action)
+
+    def copy(self, s: State) -> State:
+        return state.clone(s)
+
+    def view(self, s: State, seat: int | None) -> Json:
+        return view(s, seat)
+
+    def determinize(self, seen: Json, seat: int, rnd: random.Random) -> State:
+        return determinize(seen, seat, rnd)
+
+    def terminal(self, s: State) -> bool:
+        return s.phase == "over"
+
+    def results(self, s: State) -> Results | None:
+        if s.result is None:
+            return None
+        rows = s.result["players"]
+        return {
+            "ranking": list(s.result["ranking"]),
+            "winners": list(s.result["winners"]),
+            "seats": [
+                {"seat": r["seat"], "score": r["vp"], "breakdown": dict(r["by_source"])}
+                for r in rows
+            ],
+        }
+
+    def to_json(self, s: State) -> Json:
+        return state.to_json(s)
+
+    def from_json(self, obj: Json) -> State:
+        return state.from_json(obj)
+
+    def action_text(self, action: Action) -> str:
+        return to_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse(text)
+
+
+#: The game, as the seam's users hold it (mypy checks that it is a Game).
+CASTLE: Game[State] = Castle()

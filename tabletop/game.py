@@ -1,0 +1,120 @@
+"""The interface every game implements, and everything that plays one uses.
+
+The page, a computer opponent, a test and a replay all talk to a game through `Game`: who is
+asked, the prompt, the legal actions, why not, apply (events), copy, view, determinize, terminal
+and results, and the record codec. A game's state is its own type; everything here treats it as
+opaque, except that it round-trips through JSON (`to_json` / `from_json`).
+
+Modelled on OpenSpiel's `State` (a player, several at once, or terminal; legal actions; apply;
+`ResampleFromInfostate`) and TAG's `AbstractGameState.copy(playerId)`, in this project's words.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, TypedDict, TypeVar
+
+from .refusal import Refusal
+
+Json = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+
+#: How a prompt is best shown. Any of them can be answered by picking one of the legal actions
+#: (the page's generic panel does exactly that); a game's own panel may do better.
+PROMPT_KINDS = (
+    "choose",  # one of a few options
+    "cards",  # a set of cards from a hand
+    "amount",  # a number in a range
+    "payment",  # one step of building a payment
+    "place",  # a place on the board
+    "confirm",  # yes or no
+)
+
+
+class Prompt(TypedDict):
+    """What one seat is asked: JSON-ready."""
+
+    #: Which question (the game's stage name); the page's catalogs word it.
+    stage: str
+    #: One of PROMPT_KINDS.
+    kind: str
+    #: Every seat asked now (several for a simultaneous choice).
+    seats: list[int]
+    #: The answers stay secret from the other seats until all of them have answered.
+    secret: bool
+    #: What the question is about (a card, a building, an offer, ...), game-specific.
+    context: Json
+
+
+class SeatResult(TypedDict):
+    seat: int
+    score: int
+    #: Points by source, adding up to `score`.
+    breakdown: dict[str, int]
+
+
+class Results(TypedDict):
+    #: Seats from first to last (ties broken as the game's rules say).
+    ranking: list[int]
+    winners: list[int]
+    seats: list[SeatResult]
+
+
+S = TypeVar("S")
+
+
+class Game(Protocol[S]):
+    """A game, as everything that plays it sees it. Actions are small JSON dicts with a seat
+    `p` and a verb `do`; refusals are rule ids; events are JSON dicts with a name `e`."""
+
+    #: A short id, also the prefix of the game's saved data ("castle").
+    name: str
+    rules_version: int
+    #: The player counts it can be set up for.
+    players: tuple[int, ...]
+
+    def new(self, players: int, seed: int) -> tuple[S, list[Event]]: ...
+
+    def asked(self, s: S) -> list[int]:
+        """The seats that must decide now: one, several at once, or none when it is over."""
+        ...
+
+    def prompt(self, s: S, seat: int) -> Prompt | None: ...
+
+    def legal_actions(self, s: S, seat: int) -> list[Action]: ...
+
+    def why_not(self, s: S, action: Any) -> Refusal | None: ...
+
+    def apply(self, s: S, action: Any) -> list[Event]:
+        """Apply a legal action (IllegalAction otherwise, the state unchanged)."""
+        ...
+
+    def copy(self, s: S) -> S:
+        """An independent copy, fast: a search makes tens of thousands a decision."""
+        ...
+
+    def view(self, s: S, seat: int | None) -> Json:
+        """What `seat` may know (None: a spectator), as JSON."""
+        ...
+
+    def determinize(self, seen: Json, seat: int, rnd: random.Random) -> S:
+        """A whole state consistent with `seen` (a view of `seat`), the unseen part sampled
+        with the caller's `rnd`; never reads the game's own generator."""
+        ...
+
+    def terminal(self, s: S) -> bool: ...
+
+    def results(self, s: S) -> Results | None:
+        """Final scores with their breakdown, once terminal."""
+        ...
+
+    def to_json(self, s: S) -> Json: ...
+
+    def from_json(self, obj: Json) -> S: ...
+
+    def action_text(self, action: Action) -> str:
+        """The action's one-line text form, as game records hold it."""
+        ...
+
+    def parse_action(self, text: str) -> Action: ...

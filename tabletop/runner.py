@@ -1,0 +1,79 @@
+"""The task runner: plays a game's queue of tasks until a real decision is due.
+
+A game state that uses it has `turn` (the task being played, or None between tasks) and `queue`
+(the tasks still to come). A task's steps run in order: an automatic step runs at once; a stage
+(a decision) waits for its deciders, except that a decision with exactly one legal option is
+taken by itself, so players are only asked real questions. When the queue is empty and no task
+is being played, the game has nothing left to ask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol, TypeVar
+
+from .stage import AutoStep, Events, Stage, Turn
+
+
+class Tasks(Protocol):
+    turn: Turn | None
+    queue: list[Turn]
+
+
+S = TypeVar("S", bound=Tasks)
+
+
+def current(s: Tasks, stages: Mapping[str, Stage[Any]]) -> Stage[Any] | None:
+    """The stage being decided now, or None when nothing is asked."""
+    t = s.turn
+    return None if t is None or t["stage"] is None else stages[t["stage"]]
+
+
+def run(
+    s: S,
+    ev: Events,
+    stages: Mapping[str, Stage[S]],
+    auto_steps: Mapping[str, AutoStep[S]],
+) -> None:
+    """Run steps until a decision with a real choice is due, or nothing is left."""
+    while True:
+        t = s.turn
+        if t is None:
+            if not s.queue:
+                return
+            s.turn = s.queue.pop(0)
+            continue
+        name = t["stage"]
+        if name is None:
+            if not t["steps"]:
+                s.turn = None
+                continue
+            step = t["steps"].pop(0)
+            auto = auto_steps.get(step)
+            if auto is not None:
+                auto(s, t, ev)
+                continue
+            st = stages[step]
+            if st.enter is None or st.enter(s, t, ev):
+                t["stage"] = step
+                if st.simultaneous:
+                    _take_forced(s, t, st, ev)
+            continue
+        st = stages[name]
+        if st.simultaneous:
+            return  # forced answers were taken when it began; the rest wait for their seats
+        (seat,) = st.deciders(s, t)
+        options = st.options(s, t, seat)
+        if len(options) != 1:
+            assert options, f"no legal option at stage {name}"
+            return
+        st.perform(s, t, options[0], ev)
+
+
+def _take_forced(s: S, t: Turn, st: Stage[S], ev: Events) -> None:
+    """In a simultaneous stage, answer for every seat that has only one legal answer."""
+    for seat in st.deciders(s, t):
+        options = st.options(s, t, seat)
+        assert options, f"seat {seat} has no legal option at stage {st.name}"
+        if len(options) == 1:
+            st.perform(s, t, options[0], ev)

@@ -1,0 +1,66 @@
+"""The shape of a decision: who is asked, what, how an answer is checked, what it then does.
+
+Every decision of a game (a secret card choice, a placement, one step of a payment, ...) is a
+`Stage`. Its options are its `candidates` filtered through its `check`, so legality is written
+once: the option lists, the refusals ("why not") and `apply` all use the same `check`.
+
+A game runs as a queue of tasks (runner.py); a task is a dict `{"seat", "stage", "steps", ...}`
+whose steps are stages (decisions) or automatic steps, run in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .refusal import Refusal
+
+S = TypeVar("S")
+#: A task being played: {"seat", "stage", "steps", ...its context}. See runner.py.
+Turn = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+Events = list[Event]
+
+
+def task_seat(_s: Any, t: Turn) -> list[int]:
+    """The default decider: the seat whose task it is."""
+    return [t["seat"]]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage(Generic[S]):
+    name: str
+    #: The verbs this decision accepts (e.g. ("erect", "done")).
+    verbs: tuple[str, ...]
+    #: A superset of the legal actions of a deciding seat, in a deterministic order (the runner
+    #: filters them through `check`).
+    candidates: Callable[[S, Turn, int], list[Action]]
+    #: Why an action of one of `verbs` is refused here, or None if it is legal.
+    check: Callable[[S, Turn, Action], Refusal | None]
+    #: Carry out a legal action; sets turn["stage"] to None when the decision is over.
+    perform: Callable[[S, Turn, Action, Events], None]
+    #: Called when the step begins; returning False skips the step (nothing to decide).
+    enter: Callable[[S, Turn, Events], bool] | None = None
+    #: The seats asked now, in the order their forced answers are taken.
+    deciders: Callable[[S, Turn], list[int]] = task_seat
+    #: Several seats answer at once, each in secret until all have answered. Their answers are
+    #: independent (one seat's answer changes no other seat's options), so forced answers are
+    #: taken once, when the stage begins.
+    simultaneous: bool = False
+    #: The prompt's type, for the page: how the question is best shown (see game.PROMPT_KINDS).
+    kind: str = "choose"
+
+    def options(self, s: S, t: Turn, seat: int) -> list[Action]:
+        """The legal actions of `seat` here, in the candidates' order."""
+        check = self.check
+        return [a for a in self.candidates(s, t, seat) if check(s, t, a) is None]
+
+
+#: A step that needs no decision.
+AutoStep = Callable[[S, Turn, Events], None]
+
+
+def event(name: str, **params: Any) -> Event:
+    return {"e": name, **params}

@@ -1,0 +1,241 @@
+"""A tiny second game, for the tests only: Goofspiel with three cards, on tabletop's seam.
+
+Each player holds the cards 1, 2 and 3; a prize deck of 1, 2 and 3 is shuffled from the seed.
+Each round the top prize is turned up and every player bids one of their cards in secret, all at
+once; the highest single bid wins the prize's value (a tie wins nothing), and bids are spent.
+After three rounds the most points win. Hidden from a seat: the other seats' bids until all have
+bid, the order of the prize deck, and the generator.
+
+It exists to prove that the seam (tabletop: the Game interface, stages and the task runner, the
+action codec, the seeded generator) is not Castle's in disguise: the engine-neutral tests and an
+e2e test of the page's shell play it exactly as they play Castle.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from tabletop import rng, runner
+from tabletop.actions import Codec
+from tabletop.game import Action, Event, Game, Json, Prompt, Results
+from tabletop.refusal import IllegalAction, Refusal
+from tabletop.stage import AutoStep, Events, Stage, Turn, event
+
+CARDS = (1, 2, 3)
+PLAYERS = (2, 3)
+HIDDEN = "hidden"
+CODEC = Codec({"bid": (("card", "int"),)})
+
+
+@dataclass(slots=True)
+class State:
+    hands: list[list[int]]
+    deck: list[int]
+    scores: list[int]
+    bids: list[int | None]
+    prize: int | None = None
+    turn: Turn | None = None
+    queue: list[Turn] = field(default_factory=list)
+    over: bool = False
+    rng: int = 0
+
+
+def _round_task() -> Turn:
+    return {"seat": None, "stage": None, "steps": ["draw", "bid", "resolve"]}
+
+
+# --- the stages and steps ------------------------------------------------------------------------
+
+
+def _draw(s: State, _t: Turn, ev: Events) -> None:
+    s.prize = s.deck.pop(0)
+    s.bids = [None] * len(s.hands)
+    ev.append(event("prize", value=s.prize))
+
+
+def _bid_deciders(s: State, _t: Turn) -> list[int]:
+    return [seat for seat, bid in enumerate(s.bids) if bid is None]
+
+
+def _bid_candidates(s: State, _t: Turn, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "bid", card) for card in s.hands[seat]]
+
+
+def _bid_check(s: State, _t: Turn, a: Action) -> Refusal | None:
+    if a["card"] not in s.hands[a["p"]]:
+        return Refusal("bid.not_in_hand", {"card": a["card"]})
+    return None
+
+
+def _bid_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+    s.bids[a["p"]] = a["card"]
+    ev.append(event("bid", p=a["p"]))
+    if None not in s.bids:
+        t["stage"] = None
+
+
+BID = Stage(
+    "bid",
+    ("bid",),
+    _bid_candidates,
+    _bid_check,
+    _bid_perform,
+    deciders=_bid_deciders,
+    simultaneous=True,
+    kind="cards",
+)
+
+
+def _resolve(s: State, _t: Turn, ev: Events) -> None:
+    bids = [b for b in s.bids if b is not None]
+    best = max(bids)
+    winners = [seat for seat, b in enumerate(s.bids) if b == best]
+    for seat, b in enumerate(s.bids):
+        assert b is not None
+        s.hands[seat].remove(b)
+    winner = winners[0] if len(winners) == 1 else None
+    if winner is not None and s.prize is not None:
+        s.scores[winner] += s.prize
+    ev.append(event("won", bids=list(s.bids), p=winner, value=s.prize))
+    s.prize = None
+    if s.deck:
+        s.queue.append(_round_task())
+    else:
+        s.over = True
+        ev.append(event("game_over", scores=list(s.scores)))
+
+
+STAGES: dict[str, Stage[State]] = {"bid": BID}
+AUTO_STEPS: dict[str, AutoStep[State]] = {"draw": _draw, "resolve": _resolve}
+
+
+# --- the game ------------------------------------------------------------------------------------
+
+
+def _stage(s: State) -> Stage[State] | None:
+    return runner.current(s, STAGES)
+
+
+class Goofspiel:
+    name = "goofspiel"
+    rules_version = 1
+    players: tuple[int, ...] = PLAYERS
+
+    def new(self, players: int, seed: int) -> tuple[State, list[Event]]:
+        if players not in PLAYERS:
+            raise ValueError(f"players must be one of {PLAYERS}")
+        state, deck = rng.shuffled(seed & rng.MASK64, [str(c) for c in CARDS])
+        s = State(
+            hands=[list(CARDS) for _ in range(players)],
+            deck=[int(c) for c in deck],
+            scores=[0] * players,
+            bids=[None] * players,
+            queue=[_round_task()],
+            rng=state,
+        )
+        ev: Events = [event("game_started", players=players)]
+        runner.run(s, ev, STAGES, AUTO_STEPS)
+        return s, ev
+
+    def asked(self, s: State) -> list[int]:
+        st = _stage(s)
+        return [] if st is None or s.turn is None else st.deciders(s, s.turn)
+
+    def prompt(self, s: State, seat: int) -> Prompt | None:
+        st = _stage(s)
+        seats = self.asked(s)
+        if st is None or seat not in seats:
+            return None
+        return {
+            "stage": st.name,
+            "kind": st.kind,
+            "seats": seats,
+            "secret": st.simultaneous,
+            "context": {"prize": s.prize},
+        }
+
+    def legal_actions(self, s: State, seat: int) -> list[Action]:
+        st = _stage(s)
+        if st is None or s.turn is None or seat not in self.asked(s):
+            return []
+        return st.options(s, s.turn, seat)
+
+    def why_not(self, s: State, action: Any) -> Refusal | None:
+        refusal = CODEC.malformed(action)
+        if refusal:
+            return refusal
+        st = _stage(s)
+        if st is None or s.turn is None:
+            return Refusal("game.over")
+        if action["p"] not in self.asked(s):
+            return Refusal("turn.not_yours", {"waiting_for": self.asked(s)})
+        return st.check(s, s.turn, action)
+
+    def apply(self, s: State, action: Any) -> list[Event]:
+        refusal = self.why_not(s, action)
+        if refusal:
+            raise IllegalAction(refusal)
+        st = _stage(s)
+        assert st is not None and s.turn is not None
+        ev: Events = []
+        st.perform(s, s.turn, action, ev)
+        runner.run(s, ev, STAGES, AUTO_STEPS)
+        return ev
+
+    def copy(self, s: State) -> State:
+        return self.from_json(self.to_json(s))
+
+    def view(self, s: State, seat: int | None) -> Json:
+        out = self.to_json(s)
+        out["bids"] = [b if i == seat or b is None else HIDDEN for i, b in enumerate(s.bids)]
+        out["deck"] = sorted(s.deck)  # which prizes are left, not their order
+        del out["rng"]
+        return out
+
+    def determinize(self, seen: Json, seat: int, rnd: random.Random) -> State:
+        whole = dict(seen)
+        whole["bids"] = [None if b == HIDDEN else b for b in seen["bids"]]
+        whole["deck"] = rnd.sample(seen["deck"], len(seen["deck"]))
+        whole["rng"] = rnd.getrandbits(64)
+        s = self.from_json(whole)
+        for other, b in enumerate(seen["bids"]):
+            if b == HIDDEN:
+                s.bids[other] = rnd.choice(s.hands[other])
+        return s
+
+    def terminal(self, s: State) -> bool:
+        return s.over
+
+    def results(self, s: State) -> Results | None:
+        if not s.over:
+            return None
+        ranking = sorted(range(len(s.scores)), key=lambda seat: -s.scores[seat])
+        best = max(s.scores)
+        return {
+            "ranking": ranking,
+            "winners": [seat for seat, score in enumerate(s.scores) if score == best],
+            "seats": [
+                {"seat": seat, "score": score, "breakdown": {"prizes": score}}
+                for seat, score in enumerate(s.scores)
+            ],
+        }
+
+    def to_json(self, s: State) -> Json:
+        return asdict(s)
+
+    def from_json(self, obj: Json) -> State:
+        if "rng" not in obj or HIDDEN in obj.get("bids", []):
+            raise ValueError("a seat's view, not a game state")
+        return State(**copy.deepcopy(obj))
+
+    def action_text(self, action: Action) -> str:
+        return CODEC.to_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return CODEC.parse(text)
+
+
+GOOFSPIEL: Game[State] = Goofspiel()

@@ -1,0 +1,146 @@
+"""The seam itself: every game behind `tabletop.game.Game` behaves alike for everything that plays
+it. Each test runs over Castle and over a tiny second game (tests/goofspiel.py), so nothing here
+may know either game's rules.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from goofspiel import GOOFSPIEL
+
+from castle.game import CASTLE
+from tabletop.game import PROMPT_KINDS, Game
+from tabletop.refusal import IllegalAction
+
+GAMES: list[Game[Any]] = [CASTLE, GOOFSPIEL]
+MAX_ACTIONS = 3000
+
+
+@pytest.fixture(params=GAMES, ids=lambda g: g.name)
+def game(request: pytest.FixtureRequest) -> Game[Any]:
+    chosen: Game[Any] = request.param
+    return chosen
+
+
+def random_play(game: Game[Any], players: int, seed: int) -> tuple[Any, list[str]]:
+    """A whole game of random legal actions, checking the interface's promises at every step."""
+    rnd = random.Random(seed)
+    s, _ = game.new(players, seed)
+    lines: list[str] = []
+    while not game.terminal(s):
+        assert len(lines) < MAX_ACTIONS, "the game does not end"
+        asked = game.asked(s)
+        assert asked, "nobody is asked before the end"
+        for seat in asked:
+            prompt = game.prompt(s, seat)
+            assert prompt is not None and prompt["seats"] == asked
+            assert prompt["kind"] in PROMPT_KINDS
+            assert json.loads(json.dumps(prompt)) == prompt  # JSON-ready
+            assert prompt["secret"] or len(asked) == 1
+            options = game.legal_actions(s, seat)
+            assert options and all(game.why_not(s, a) is None for a in options)
+        for seat in set(range(players)) - set(asked):
+            assert game.prompt(s, seat) is None and game.legal_actions(s, seat) == []
+        action = rnd.choice(game.legal_actions(s, rnd.choice(asked)))
+        lines.append(game.action_text(action))
+        game.apply(s, action)
+    assert game.asked(s) == []
+    return s, lines
+
+
+def test_random_games_end_with_results_that_explain_every_point(game: Game[Any]) -> None:
+    for players in game.players:
+        s, _ = random_play(game, players, seed=players)
+        results = game.results(s)
+        assert results is not None
+        assert sorted(results["ranking"]) == list(range(players))
+        assert results["ranking"][0] in results["winners"]
+        for row in results["seats"]:
+            assert sum(row["breakdown"].values()) == row["score"]
+
+
+def test_a_record_of_action_lines_replays_to_the_same_state(game: Game[Any]) -> None:
+    players = game.players[0]
+    s, lines = random_play(game, players, seed=3)
+    again, _ = game.new(players, seed=3)
+    for line in lines:
+        action = game.parse_action(line)
+        assert game.action_text(action) == line
+        game.apply(again, action)
+    assert game.to_json(again) == game.to_json(s)
+    assert game.to_json(game.from_json(json.loads(json.dumps(game.to_json(s))))) == game.to_json(s)
+
+
+def test_an_illegal_action_is_refused_with_a_rule_and_changes_nothing(game: Game[Any]) -> None:
+    s, _ = game.new(game.players[0], 1)
+    before = game.to_json(s)
+    for bad in ({"p": 0}, {"p": 99, "do": "nonsense"}, "p0 text"):
+        refusal = game.why_not(s, bad)
+        assert refusal is not None and "." in refusal.rule
+        with pytest.raises(IllegalAction):
+            game.apply(s, bad)
+    assert game.to_json(s) == before
+
+
+def test_a_copy_is_equal_and_independent(game: Game[Any]) -> None:
+    rnd = random.Random(0)
+    s, _ = game.new(game.players[-1], 5)
+    while not game.terminal(s):
+        copy = game.copy(s)
+        assert game.to_json(copy) == game.to_json(s)
+        before = game.to_json(s)
+        seat = game.asked(copy)[0]
+        game.apply(copy, rnd.choice(game.legal_actions(copy, seat)))  # plays on the copy only
+        assert game.to_json(s) == before
+        game.apply(s, rnd.choice(game.legal_actions(s, game.asked(s)[0])))
+
+
+def test_a_determinized_view_agrees_with_it_and_plays_to_the_end(game: Game[Any]) -> None:
+    """At every secret moment (a seat asked while another's answer is hidden from it)."""
+    rnd = random.Random(1)
+    players = game.players[-1]
+    s, _ = game.new(players, 9)
+    secret_moments = 0
+    while not game.terminal(s):
+        asked = game.asked(s)
+        seat = asked[0]
+        seen = game.view(s, seat)
+        with pytest.raises(ValueError):
+            game.from_json(seen)  # a view is not a state
+        det = game.determinize(seen, seat, random.Random(secret_moments))
+        assert game.view(det, seat) == seen
+        assert game.legal_actions(det, seat) == game.legal_actions(s, seat)
+        if len(asked) < players and game.prompt(s, seat)["secret"]:  # type: ignore[index]
+            secret_moments += 1
+            while not game.terminal(det):
+                who = game.asked(det)[0]
+                game.apply(det, rnd.choice(game.legal_actions(det, who)))
+        game.apply(s, rnd.choice(game.legal_actions(s, seat)))
+    assert secret_moments > 0
+
+
+def test_views_hide_a_secret_answer_from_the_other_seats(game: Game[Any]) -> None:
+    rnd = random.Random(2)
+    players = game.players[0]
+    s, _ = game.new(players, 4)
+    compared = 0
+    while not game.terminal(s):
+        asked = game.asked(s)
+        seat = asked[0]
+        options = game.legal_actions(s, seat)
+        prompt = game.prompt(s, seat)
+        assert prompt is not None
+        if prompt["secret"] and len(asked) > 1 and len(options) > 1:
+            a, b = game.copy(s), game.copy(s)
+            game.apply(a, options[0])
+            game.apply(b, options[1])
+            for other in [*range(players), None]:
+                if other != seat:
+                    assert game.view(a, other) == game.view(b, other)
+                    compared += 1
+        game.apply(s, rnd.choice(options))
+    assert compared > 0
