@@ -4,6 +4,7 @@ every other helper place, then the ranking with its tie-breaks.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.refusal import Refusal
@@ -179,32 +180,57 @@ def _score(by_source: dict[str, int], source: str, vp: int) -> None:
     by_source[source] = by_source.get(source, 0) + vp
 
 
-def place_units(s: State, scoring: str) -> int | None:
-    """What a place of that scoring counts at the end; None for Palace and Market (decisions)."""
-    castle = list(s.places.values())
+#: Places whose worth is a decision at the end (§8 steps 3 and 4), not a count.
+DECIDED_AT_END = ("palace", "market")
+
+
+def place_units(
+    places: Mapping[str, int | None], tiles: Mapping[str, int], forge: int, scoring: str
+) -> int | None:
+    """What a place of that scoring counts at the end; None for Palace and Market (decisions).
+
+    It reads only what every player sees (the castle's places, the tiles left, the Forge), so
+    a seat's view can be scored as well as a state."""
+    castle = list(places.values())
     if scoring == "free_castle_places":
         return castle.count(None)
     if scoring in ("occupied_castle_places", "occupied_castle_places_per_n"):
         return len(castle) - castle.count(None)
     if scoring == "towers":
-        return data.BUILDING[data.TOWER].tiles - s.tiles[data.TOWER]
+        return data.BUILDING[data.TOWER].tiles - tiles[data.TOWER]
     if scoring == "houses":
-        return data.BUILDING[data.HOUSE].tiles - s.tiles[data.HOUSE]
+        return data.BUILDING[data.HOUSE].tiles - tiles[data.HOUSE]
     if scoring == "tiles_on_board":
-        return sum(s.tiles.values())
+        return sum(tiles.values())
     if scoring in ("forge_silver", "forge_silver_per_n"):
-        return s.forge
+        return forge
     return None
 
 
-def place_vp(s: State, place_id: str) -> int:
+def place_vp(
+    places: Mapping[str, int | None], tiles: Mapping[str, int], forge: int, place_id: str
+) -> int:
     place = data.PLACE[place_id]
-    units = place_units(s, place.scoring)
+    units = place_units(places, tiles, forge, place.scoring)
     if units is None:
         return 0
     if place.scoring.endswith("_per_n"):
         return units // place.rate
     return units * place.rate
+
+
+def preview(
+    places: Mapping[str, int | None], tiles: Mapping[str, int], forge: int
+) -> dict[str, int]:
+    """What each helper place of the castle would score if the game ended now (§8 step 5),
+    for the board and for computer opponents' evaluations; Palace and Market are left out,
+    their worth being the owner's conversion at the end. From a state (`s.places, s.tiles,
+    s.forge`) or a view (`v["places"], v["tiles"], v["forge"]`)."""
+    return {
+        place_id: place_vp(places, tiles, forge, place_id)
+        for place_id in places
+        if place_id in data.PLACE and data.PLACE[place_id].scoring not in DECIDED_AT_END
+    }
 
 
 def piece_bp(pieces: dict[str, int]) -> int:
@@ -214,9 +240,9 @@ def piece_bp(pieces: dict[str, int]) -> int:
 def score(s: State, t: Turn, ev: Events) -> None:
     for place_id in data.PLACE:
         owner = s.places.get(place_id)
-        if owner is None or data.PLACE[place_id].scoring in ("palace", "market"):
+        if owner is None or data.PLACE[place_id].scoring in DECIDED_AT_END:
             continue
-        vp = place_vp(s, place_id)
+        vp = place_vp(s.places, s.tiles, s.forge, place_id)
         p = s.players[owner]
         p.vp += vp
         _score(p.vp_by_source, place_id, vp)

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from scenario import piece_total
 
 import castle
-from castle import data, record, sim
+from castle import data, record, scoring, sim
 from castle.actions import VERBS
 from castle.state import State
 
@@ -377,6 +377,13 @@ def play_checked(players: int, seed: int, start: int | None, choice_seed: int) -
         assert sum(p.vp_by_source.values()) == p.vp, seat
         assert s.result["players"][seat]["vp"] == p.vp
     assert sorted(s.result["ranking"]) == list(range(players))
+    # The board's preview of each place (from the public view) is what the place scored.
+    seen = castle.view(s, None)
+    worth = scoring.preview(seen["places"], seen["tiles"], seen["forge"])
+    scored = [e for e in events if e["e"] == "place_scored"]
+    assert {e["place"]: e["vp"] for e in scored} == {
+        p: worth[p] for p in (e["place"] for e in scored)
+    }
     check_json_round_trip(s)
 
     # The game record replays to the identical state, with the identical events.

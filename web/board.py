@@ -2,7 +2,7 @@
 stock and the round track, drawn from a view as one HTML string.
 
 No rule lives here: what a player may click comes in as `clickable`, computed by the page from
-the engine's option lists; current place values come from `castle.scoring.place_vp`. Every
+the engine's option lists; current place values come from `castle.scoring.preview`. Every
 visible word comes from the catalog: names from `building.* place.* kind.* trader_place.*`
 (game.json) and this module's labels from `board.*` (board.json).
 
@@ -18,8 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from castle import data
-from castle.scoring import place_vp
-from castle.state import from_json
+from castle.scoring import preview
 from web import art
 from web.html import button, esc, tag
 
@@ -47,10 +46,6 @@ LAYOUT = (
     "market",
     "forge",
 )
-
-#: Scorings whose value is a decision at the end (no "worth now" to show).
-_DECIDED_AT_END = ("palace", "market")
-
 
 class _Board:
     """What every part of the drawing needs: the view, the players and the catalog."""
@@ -112,17 +107,11 @@ def player_colour(colours: Sequence[str], seat: int) -> str:
 
 
 def _place_values(view: View) -> dict[str, int]:
-    """What each existing place would score if the game ended now (engine scoring)."""
+    """What each existing place would score if the game ended now (the engine's preview)."""
     try:
-        state = from_json({**view, "rng": 0, "selection": [None] * len(view["players"])})
-    except (KeyError, TypeError, ValueError):
+        return preview(view["places"], view["tiles"], view["forge"])
+    except (KeyError, TypeError):
         return {}
-    values = {}
-    for place_id in view.get("places", {}):
-        place = data.PLACE.get(place_id)
-        if place is not None and place.scoring not in _DECIDED_AT_END:
-            values[place_id] = place_vp(state, place_id)
-    return values
 
 
 # --- The whole board ---------------------------------------------------------------------------
