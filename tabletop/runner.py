@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from .stage import AutoStep, Events, Stage, Turn
+from .stage import Action, AutoStep, Events, Stage, Turn
 
 
 class Tasks(Protocol):
@@ -63,17 +63,28 @@ def run(
         if st.simultaneous:
             return  # forced answers were taken when it began; the rest wait for their seats
         (seat,) = st.deciders(s, t)
-        options = st.options(s, t, seat)
-        if len(options) != 1:
-            assert options, f"no legal option at stage {name}"
+        only = _only_option(s, t, st, seat)
+        if only is None:
             return
-        st.perform(s, t, options[0], ev)
+        st.perform(s, t, only, ev)
+
+
+def _only_option(s: S, t: Turn, st: Stage[S], seat: int) -> Action | None:
+    """The seat's one legal option, or None when it has a real choice. Stops at the second
+    legal candidate: the whole list is built once, for whoever then asks for it."""
+    only = None
+    for a in st.candidates(s, t, seat):
+        if st.check(s, t, a) is None:
+            if only is not None:
+                return None
+            only = a
+    assert only is not None, f"seat {seat} has no legal option at stage {st.name}"
+    return only
 
 
 def _take_forced(s: S, t: Turn, st: Stage[S], ev: Events) -> None:
     """In a simultaneous stage, answer for every seat that has only one legal answer."""
     for seat in st.deciders(s, t):
-        options = st.options(s, t, seat)
-        assert options, f"seat {seat} has no legal option at stage {st.name}"
-        if len(options) == 1:
-            st.perform(s, t, options[0], ev)
+        only = _only_option(s, t, st, seat)
+        if only is not None:
+            st.perform(s, t, only, ev)
