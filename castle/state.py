@@ -78,6 +78,11 @@ class State:
     result: Json | None = None
     rng: int = 0
     winter: bool = False
+    #: The legal actions of each seat asked now, once listed (engine.legal_actions), so that
+    #: `apply` takes a listed action without checking it again. Not part of the game: never
+    #: saved, copied or compared, and emptied by every change the engine makes. Code that
+    #: changes a state by hand (a test setting up a scenario) must empty it too.
+    options: dict[int, list[Json]] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -117,9 +122,17 @@ def new_state(players: int, seed: int, start_player: int | None = None) -> State
     return state
 
 
+_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "options")
+
+
 def to_json(state: State) -> Json:
     """The state as a JSON-ready dict (a deep copy)."""
-    return dataclasses.asdict(state)
+    out = {name: _copy_json(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
+    out["players"] = [
+        {name: _copy_json(getattr(p, name)) for name in _PLAYER_FIELDS} for p in state.players
+    ]
+    return {name: out[name] for name in _STATE_FIELDS}
 
 
 class NotAState(ValueError):

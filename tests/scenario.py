@@ -76,6 +76,7 @@ def give(s: State, seat: int, talers: int | None = None, **counts: int) -> None:
     """Set a player's talers and pieces exactly, keeping the 83 pieces accounted for: pieces
     given or taken are moved from or to the stock."""
     p = s.players[seat]
+    s.options = {}  # changed by hand: the engine's list of options no longer holds
     if talers is not None:
         p.talers = talers
     for kind, n in counts.items():
@@ -113,6 +114,7 @@ def stock_to(s: State, kind: str, n: int) -> None:
     """Leave `n` pieces of `kind` in the stock; the rest go onto the defense tower (§2.4)."""
     surplus = s.stock[kind] - n
     assert surplus >= 0
+    s.options = {}  # changed by hand: the engine's list of options no longer holds
     s.stock[kind] -= surplus
     s.tower[kind] += surplus
 
