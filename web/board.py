@@ -47,6 +47,7 @@ LAYOUT = (
     "forge",
 )
 
+
 class _Board:
     """What every part of the drawing needs: the view, the players and the catalog."""
 
