@@ -62,8 +62,8 @@ START_PIECES: Final = {"sand": 1, "wood": 1}  # S000
 TOWER_START: Final = {"sand": 1, "wood": 1, "clay": 1, "stone": 1, "silver": 1}
 #: Rounds by player count (S000, S003); the round track holds one taler per round.
 ROUNDS: Final = {2: 12, 3: 15, 4: 12}
-#: ⚖ The bank of talers is unlimited (the box has 105); no taler is ever counted.
-BANK_UNLIMITED: Final = True
+# ⚖ The bank of talers is unlimited (the box has 105): no taler is ever counted, so no
+# constant is needed.
 
 # --- §3 A round --------------------------------------------------------------------------------
 
@@ -108,8 +108,8 @@ WORKER_C_CHOICES: Final = 2
 
 #: Stonemason: the price of one piece bought from a Worker card, paid to its owner (S000).
 STONEMASON_PRICE: Final = 1
-#: ⚖ An offer the seller refused (last piece on a card) is not made again in the same action.
-REFUSED_OFFER_FINAL: Final = True
+# ⚖ An offer the seller refused (last piece on a card) is not made again in the same action
+# (characters.py keeps the refused offers of the Stonemason's turn).
 
 #: Master Builder: VP per building erected this round by other players (S000).
 MASTER_BUILDER_BONUS: Final = 5
@@ -123,8 +123,6 @@ ERECT_VP_SHARE: Final = {
     "worker_b": (1, 2),
     "worker_c": (1, 2),
 }
-#: Cards that may place helpers after erecting (S000).
-HELPER_CARDS: Final = ("bricklayer", "stonemason")
 #: Bricklayer: talers received per piece spent on its buildings (S000).
 BRICKLAYER_TALERS_PER_PIECE: Final = 1
 
@@ -141,12 +139,17 @@ PAYMENT_ORDER: Final = ("stone", "clay", "wood", "sand")
 
 
 class Place(NamedTuple):
-    """A helper place of a building: what it costs and how it scores at the end (§7, §8)."""
+    """A helper place of a building: what it costs and how it scores at the end (§7, §8).
+
+    `scoring` names what the place counts at the end (scoring.place_units): free or occupied
+    castle places, towers, houses, tiles on the board, silver in the Forge; "palace" and
+    "market" are conversions decided at the end. A scoring ending in "_per_n" gives 1 VP per
+    `rate` units, rounded down; the others give `rate` VP per unit."""
 
     id: str
     fee: int
-    scoring: str  # one of SCORINGS
-    rate: int  # VP per unit (or the divisor for the "per 2" places; see SCORINGS)
+    scoring: str
+    rate: int
 
 
 class Building(NamedTuple):
@@ -156,21 +159,6 @@ class Building(NamedTuple):
     vp: int
     places: tuple[Place, ...]
 
-
-#: How each place scores (§8). "per_n" scorings give 1 VP per `rate` units, rounded down;
-#: the others give `rate` VP per unit.
-SCORINGS: Final = (
-    "free_castle_places",  # Keep
-    "occupied_castle_places",  # Tavern 12
-    "occupied_castle_places_per_n",  # Tavern 6
-    "towers",  # Gate, Small Gate
-    "houses",  # Stable
-    "tiles_on_board",  # Servants' House
-    "palace",  # decision at the end
-    "market",  # decision at the end
-    "forge_silver",  # Forge 10
-    "forge_silver_per_n",  # Forge 6
-)
 
 BUILDINGS: Final = (
     # S000 cost/VP; Keep fee 14 (PUB).

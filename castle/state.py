@@ -77,7 +77,6 @@ class State:
     #: Final scores once the game is over (scoring.py).
     result: Json | None = None
     rng: int = 0
-    winter: bool = False
     #: The legal actions of each seat asked now, once listed (engine.legal_actions), so that
     #: `apply` takes a listed action without checking it again. Not part of the game: never
     #: saved, copied or compared, and emptied by every change the engine makes. Code that
@@ -205,5 +204,4 @@ def clone(state: State) -> State:
         turn=_copy_json(s.turn),
         result=_copy_json(s.result),
         rng=s.rng,
-        winter=s.winter,
     )

@@ -21,10 +21,10 @@ from castle.state import State
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import i18n, log
+from .board import SEAT_COLOURS
 from .storage import Slot, Store
 
 GAME = "castle"
-COLOURS = ("blue", "red", "yellow", "green")
 LANG_KEY = f"{GAME}.lang"
 
 Handler = Callable[[], object]
@@ -51,6 +51,8 @@ class App:
         #: Everyone has chosen: a cover asks to reveal before the board shows the cards.
         self.revealing = False
         self.picked: list[str] = []
+        #: The last action was a secret answer (undo would show it to the next player).
+        self.last_secret = False
         self.place_choice: str | None = None
         #: A one-line message for the player (a refused click, a save problem).
         self.notice: str | None = None
@@ -167,8 +169,8 @@ class App:
         for seat in range(players):
             default = self.t("app.default_name", n=seat + 1)
             names.append((f.get(f"name{seat}") or "").strip()[:24] or default)
-        colours = [f.get(f"colour{seat}") or COLOURS[seat] for seat in range(players)]
-        if len(set(colours)) < players or not set(colours) <= set(COLOURS):
+        colours = [f.get(f"colour{seat}") or SEAT_COLOURS[seat] for seat in range(players)]
+        if len(set(colours)) < players or not set(colours) <= set(SEAT_COLOURS):
             self.notice = self.t("app.same_colour")
             return
         start = f.get("start", "random")
@@ -193,6 +195,7 @@ class App:
 
     def _open(self, rec: records.Record, state: State, events: list[dict[str, Any]]) -> None:
         self.record, self.state, self.events = rec, state, list(events)
+        self.last_secret = _last_secret(rec)
         self._reword()
         self.saved = None
         self.screen = "game"
@@ -206,24 +209,30 @@ class App:
             self.saved = (self.record, self.state, self.events)
         self.screen = "home"
 
+    def secret_now(self) -> bool:
+        """The seats asked now answer in secret (the hot-seat covers hide their answers)."""
+        return self.state is not None and _secret(self.state)
+
     def do(self, action: Action) -> bool:
         """Apply one action: the engine decides; the record is saved at once. False (and the
         reason in the notice) if the engine refused it."""
         assert self.state is not None and self.record is not None
-        was_selecting = self.state.phase == "select"
+        secret = _secret(self.state)
         try:
             events = castle.apply(self.state, action)
         except IllegalAction as e:
             self.notice = self.reason(e.refusal)
             return False
         self.record["actions"].append(to_text(action))
+        self.last_secret = secret
         self.events += events
         self._save()
         self.picked = []
         self.place_choice = None
-        if was_selecting:
+        if secret:
             self.viewer = None
-            self.revealing = self.state.phase != "select"
+            # Everyone has answered: a cover asks to reveal before the board shows the answers.
+            self.revealing = not _secret(self.state)
         return True
 
     def pay_with(self, pay: dict[str, dict[str, int]]) -> None:
@@ -246,10 +255,8 @@ class App:
         self.place_choice = place
 
     def can_undo(self) -> bool:
-        """Undo takes back the last action, unless it was a secret card choice."""
-        if self.record is None or not self.record["actions"]:
-            return False
-        return " select " not in self.record["actions"][-1]
+        """Undo takes back the last action, unless it was a secret answer."""
+        return self.record is not None and bool(self.record["actions"]) and not self.last_secret
 
     def undo(self) -> None:
         assert self.record is not None
@@ -257,6 +264,7 @@ class App:
         rec["actions"] = self.record["actions"][:-1]
         state, events = records.replay(rec)
         self.record, self.state, self.events = rec, state, events
+        self.last_secret = _last_secret(rec)
         self._reword()
         self.picked = []
         self.place_choice = None
@@ -268,3 +276,18 @@ class App:
 
     def reveal(self) -> None:
         self.revealing = False
+
+
+def _secret(state: State) -> bool:
+    """Whether the seats asked now answer in secret (the prompt says)."""
+    seats = castle.pending(state)
+    prompt = castle.prompt(state, seats[0]) if seats else None
+    return prompt is not None and prompt["secret"]
+
+
+def _last_secret(rec: records.Record) -> bool:
+    """Whether the record's last action answered a secret prompt (replays all but it)."""
+    if not rec["actions"]:
+        return False
+    before, _ = records.replay({**rec, "actions": rec["actions"][:-1]})
+    return _secret(before)

@@ -22,7 +22,7 @@ from castle.scoring import preview
 from web import art
 from web.html import button, esc, tag
 
-Clickable = Mapping[str, tuple[str | None, str | None]]
+Clickable = dict[str, tuple[str | None, str | None]]
 View = Mapping[str, Any]
 
 

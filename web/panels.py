@@ -14,12 +14,11 @@ import castle
 from castle import data, payment
 from castle.actions import Action, make
 
+from .board import Clickable
 from .html import button, esc, tag
 
 if TYPE_CHECKING:
     from .app import App
-
-Clickable = dict[str, tuple[str | None, str | None]]
 
 
 def _opt(app: App, action: Action, label: str, **values: Any) -> str:

@@ -9,8 +9,7 @@ import castle
 from castle import data
 
 from . import i18n, panels
-from .app import COLOURS
-from .board import render_board
+from .board import SEAT_COLOURS, Clickable, render_board
 from .html import button, esc, tag, void
 from .players import render_players
 
@@ -22,7 +21,7 @@ def render(app: App) -> str:
     if app.screen == "home" or app.state is None:
         return home(app)
     s = app.state
-    if s.phase == "select" and app.viewer not in castle.pending(s):
+    if app.secret_now() and app.viewer not in castle.pending(s):
         return cover(app, castle.pending(s)[0])
     if app.revealing:
         return reveal_cover(app)
@@ -77,9 +76,10 @@ def home(app: App) -> str:
     rows = ""
     for seat in range(players):
         name = f.get(f"name{seat}", "")
-        colour = f.get(f"colour{seat}") or COLOURS[seat]
+        colour = f.get(f"colour{seat}") or SEAT_COLOURS[seat]
         options = "".join(
-            tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour) for c in COLOURS
+            tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour)
+            for c in SEAT_COLOURS
         )
         rows += tag(
             "div",
@@ -181,8 +181,9 @@ def game(app: App) -> str:
     s = app.state
     assert s is not None
     view = castle.view(s, app.viewer)
+    clickable: Clickable = {}
     if s.phase == "over":
-        panel, clickable = end_panel(app), panels.Clickable()
+        panel = end_panel(app)
     else:
         panel, clickable = panels.decision(app)
     tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu")]
