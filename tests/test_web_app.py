@@ -28,8 +28,14 @@ def tokens(html: str) -> list[str]:
     return [t for t in ACT.findall(html) if t not in skip]
 
 
-def new_app(players: int = 3, seed: int = 11, store: MemoryStore | None = None, **form: str) -> App:
-    app = App(store or MemoryStore(), lang=form.pop("lang", "en"))
+def new_app(
+    players: int = 3,
+    seed: int = 11,
+    store: MemoryStore | None = None,
+    generic: bool = False,
+    **form: str,
+) -> App:
+    app = App(store or MemoryStore(), lang=form.pop("lang", "en"), generic_panels=generic)
     app.render()
     app.form = {"players": str(players), "seed": str(seed), "start": "0", **form}
     app.start()
@@ -62,6 +68,27 @@ def test_a_whole_game_by_clicking_ends_with_the_engines_scores(players: int, see
         assert f"<td>{row['vp']}</td>" in html
     winner = app.names[replayed.result["winners"][0]]
     assert winner in html
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_whole_game_through_the_generic_panel_alone(lang: str) -> None:
+    """Every decision is playable from its legal actions only, as a new stage or a second game
+    would be before it has a panel of its own; the engine's replay agrees with the page."""
+    app = new_app(3, 21, generic=True, lang=lang)
+    rnd = random.Random(21)
+    seen_kinds = set()
+    for _ in range(5000):
+        assert app.state is not None
+        if app.state.phase == "over":
+            break
+        html = app.render()
+        seen_kinds.update(re.findall(r'class="options generic" data-kind="(\w+)"', html))
+        app.click(rnd.choice(tokens(html)), {})
+    assert app.state is not None and app.state.phase == "over"
+    assert {"cards", "choose", "payment", "place"} <= seen_kinds
+    assert app.record is not None
+    replayed, _ = records.replay(app.record)
+    assert castle.to_json(replayed) == castle.to_json(app.state)
 
 
 def test_the_record_is_saved_after_every_action() -> None:

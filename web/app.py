@@ -31,8 +31,16 @@ Handler = Callable[[], object]
 
 
 class App:
-    def __init__(self, store: Store, lang: str | None = None, build: str = "dev") -> None:
+    def __init__(
+        self,
+        store: Store,
+        lang: str | None = None,
+        build: str = "dev",
+        generic_panels: bool = False,
+    ) -> None:
         self.store = store
+        #: Every decision through the generic panel (generic_panel.py), none through its own.
+        self.generic_panels = generic_panels
         #: The site's build id (tools/build.py; "dev" for a dev build), shown on the home screen.
         self.build = build
         self.slot = Slot(store, GAME, "current")

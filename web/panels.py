@@ -15,6 +15,7 @@ from castle import data, payment
 from castle.actions import Action, make
 
 from .board import Clickable
+from .generic_panel import generic_panel
 from .html import button, esc, tag
 
 if TYPE_CHECKING:
@@ -50,7 +51,8 @@ def decision(app: App) -> tuple[str, Clickable]:
     seat = app.viewer if stage == "select" else d["players"][0]
     assert seat is not None
     clickable: Clickable = {}
-    body = _STAGES[stage](app, seat, d, clickable)
+    own = None if app.generic_panels else _STAGES.get(stage)
+    body = generic_panel(app, seat) if own is None else own(app, seat, d, clickable)
     who = tag(
         "p",
         tag("span", esc(app.names[seat]), class_="name")

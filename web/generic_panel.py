@@ -1,0 +1,59 @@
+"""The generic decision panel: any prompt, answered by picking one of its legal actions.
+
+A game's own panels (panels.py for Castle) show a decision at its best: payments suggested,
+places on the board. A prompt that has no panel of its own (a new stage, a winter card before
+its panel exists, a second game) is still playable here: one button per legal action, worded
+from the catalogs where they have a word for it, with the action's text form otherwise. It
+knows nothing of any game: only the prompt and the action codec's fields.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import castle
+from castle.actions import VERBS, Action
+
+from .html import button, esc, tag
+
+if TYPE_CHECKING:
+    from .app import App
+
+#: Catalog families a field's value may be a word of, tried in order (e.g. "card.trader").
+WORD_FAMILIES = ("card", "kind", "building", "place", "trader_place", "source")
+
+
+def word(app: App, value: Any) -> str:
+    """A field's value in the player's language, if the catalogs have it."""
+    if isinstance(value, bool):
+        return app.t("app.yes") if value else app.t("app.no")
+    if isinstance(value, list):
+        return ", ".join(word(app, v) for v in value)
+    for family in WORD_FAMILIES:
+        key = f"{family}.{value}"
+        if app.cat.has(key):
+            return app.t(key)
+    return str(value)
+
+
+def label(app: App, action: Action) -> str:
+    """One option's words: its verb (if the catalogs name it) and its fields."""
+    verb = action["do"]
+    parts = [app.t(f"verb.{verb}") if app.cat.has(f"verb.{verb}") else verb]
+    for name, kind in VERBS[verb]:
+        value = action[name]
+        parts.append(app.names[value] if kind == "seat" else word(app, value))
+    return " ".join(parts)
+
+
+def generic_panel(app: App, seat: int) -> str:
+    """The buttons of every legal action of `seat` now."""
+    state = app.state
+    assert state is not None
+    prompt = castle.prompt(state, seat)
+    assert prompt is not None, f"seat {seat} is not asked"
+    buttons = [
+        button(esc(label(app, a)), app.option(a)[0], None, data_action=castle.to_text(a))
+        for a in castle.legal_actions(state, seat)
+    ]
+    return tag("div", "".join(buttons), class_="options generic", data_kind=prompt["kind"])
