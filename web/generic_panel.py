@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .app import App
 
 #: Catalog families a field's value may be a word of, tried in order (e.g. "card.trader").
-WORD_FAMILIES = ("card", "kind", "building", "place", "trader_place", "source")
+WORD_FAMILIES = ("card", "kind", "building", "place", "trader_place", "app.source")
 
 
 def word(app: App, value: Any) -> str:
