@@ -11,6 +11,7 @@ import random
 from typing import Any
 
 from tabletop.game import Action, Event, Game, Json, Prompt, Results
+from tabletop.record import whole
 from tabletop.refusal import Refusal
 
 from . import data, engine, state
@@ -21,11 +22,25 @@ from .view import determinize, view
 
 class Castle:
     name = "castle"
+    title = "A Castle for All Seasons"
     rules_version = data.RULES_VERSION
     players: tuple[int, ...] = data.PLAYER_COUNTS
 
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:
         return engine.new_game(players, seed)
+
+    def setup_error(self, setup: Json) -> str | None:
+        players, seed, start = setup.get("players"), setup.get("seed"), setup.get("start_player")
+        if not whole(players) or players not in data.PLAYER_COUNTS:
+            return f"players must be one of {data.PLAYER_COUNTS}"
+        if not whole(seed):
+            return "seed must be a whole number"
+        if start is not None and (not whole(start) or not 0 <= start < players):
+            return f"start_player must be empty or 0..{players - 1}"
+        return None
+
+    def start(self, setup: Json) -> tuple[State, list[Event]]:
+        return engine.new_game(setup["players"], setup["seed"], setup.get("start_player"))
 
     def asked(self, s: State) -> list[int]:
         return engine.pending(s)

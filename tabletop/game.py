@@ -68,13 +68,25 @@ class Game(Protocol[S]):
     """A game, as everything that plays it sees it. Actions are small JSON dicts with a seat
     `p` and a verb `do`; refusals are rule ids; events are JSON dicts with a name `e`."""
 
-    #: A short id, also the prefix of the game's saved data ("castle").
+    #: A short id, also the prefix of the game's saved data and records ("castle").
     name: str
+    #: The game's name in messages that no catalog words (record errors).
+    title: str
     rules_version: int
     #: The player counts it can be set up for.
     players: tuple[int, ...]
 
-    def new(self, players: int, seed: int) -> tuple[S, list[Event]]: ...
+    def new(self, players: int, seed: int) -> tuple[S, list[Event]]:
+        """A game of the default setup for that many players and that seed."""
+        ...
+
+    def setup_error(self, setup: Json) -> str | None:
+        """What is wrong with a record's setup (`players`, `seed` and the game's own keys)."""
+        ...
+
+    def start(self, setup: Json) -> tuple[S, list[Event]]:
+        """The game a (checked) setup describes, at its first decision."""
+        ...
 
     def asked(self, s: S) -> list[int]:
         """The seats that must decide now: one, several at once, or none when it is over."""

@@ -21,6 +21,7 @@ from typing import Any
 from tabletop import rng, runner
 from tabletop.actions import Codec
 from tabletop.game import Action, Event, Game, Json, Prompt, Results
+from tabletop.record import whole
 from tabletop.refusal import IllegalAction, Refusal
 from tabletop.stage import AutoStep, Events, Stage, Turn, event
 
@@ -121,6 +122,7 @@ def _stage(s: State) -> Stage[State] | None:
 
 class Goofspiel:
     name = "goofspiel"
+    title = "Goofspiel"
     rules_version = 1
     players: tuple[int, ...] = PLAYERS
 
@@ -139,6 +141,16 @@ class Goofspiel:
         ev: Events = [event("game_started", players=players)]
         runner.run(s, ev, STAGES, AUTO_STEPS)
         return s, ev
+
+    def setup_error(self, setup: Json) -> str | None:
+        if setup.get("players") not in PLAYERS:
+            return f"players must be one of {PLAYERS}"
+        if not whole(setup.get("seed")):
+            return "seed must be a whole number"
+        return None
+
+    def start(self, setup: Json) -> tuple[State, list[Event]]:
+        return self.new(setup["players"], setup["seed"])
 
     def asked(self, s: State) -> list[int]:
         st = _stage(s)

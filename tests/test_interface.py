@@ -13,6 +13,7 @@ import pytest
 from goofspiel import GOOFSPIEL
 
 from castle.game import CASTLE
+from tabletop import record as records
 from tabletop.game import PROMPT_KINDS, Game
 from tabletop.refusal import IllegalAction
 
@@ -66,13 +67,28 @@ def test_random_games_end_with_results_that_explain_every_point(game: Game[Any])
 def test_a_record_of_action_lines_replays_to_the_same_state(game: Game[Any]) -> None:
     players = game.players[0]
     s, lines = random_play(game, players, seed=3)
-    again, _ = game.new(players, seed=3)
     for line in lines:
-        action = game.parse_action(line)
-        assert game.action_text(action) == line
-        game.apply(again, action)
+        assert game.action_text(game.parse_action(line)) == line
+    rec = records.new_record(game, {"players": players, "seed": 3, "names": ["A", "B", "C"]})
+    rec["actions"] = lines
+    again, _ = records.replay(game, records.loads(game, records.dumps(rec)))
     assert game.to_json(again) == game.to_json(s)
     assert game.to_json(game.from_json(json.loads(json.dumps(game.to_json(s))))) == game.to_json(s)
+
+
+def test_a_bad_record_is_refused_with_one_error_naming_the_problem(game: Game[Any]) -> None:
+    good = records.new_record(game, {"players": game.players[0], "seed": 1})
+    other = next(g for g in GAMES if g is not game)
+    bad = [
+        ("{", "not a JSON file"),
+        (records.dumps(records.new_record(other, {"players": 2, "seed": 1})), "not a game record"),
+        (records.dumps({**good, "format_version": 99}), "newer"),
+        (records.dumps({**good, "setup": {"players": 9, "seed": 1}}), "setup: players"),
+        (records.dumps({**good, "actions": ["p0 nonsense"]}), "action 1"),
+    ]
+    for text, problem in bad:
+        with pytest.raises(records.RecordError, match=problem):
+            records.replay(game, records.loads(game, text))
 
 
 def test_an_illegal_action_is_refused_with_a_rule_and_changes_nothing(game: Game[Any]) -> None:

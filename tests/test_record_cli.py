@@ -148,7 +148,7 @@ def test_malformed_json_is_refused(text: str) -> None:
     [[], "a record", 42, None, {}, {"format": "chess-game"}],
 )
 def test_a_json_file_that_is_no_record_is_refused(doc: object) -> None:
-    with pytest.raises(RecordError, match="not a Castle for All Seasons game record"):
+    with pytest.raises(RecordError, match="not a game record of A Castle for All Seasons"):
         record.loads(json.dumps(doc))
 
 
