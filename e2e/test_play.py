@@ -32,9 +32,9 @@ from e2e.helpers import (
     start_game,
     wait_until_ready,
 )
-from web import i18n
+from web.castle_page import catalog
 
-EN = i18n.load("en")
+EN = catalog("en")
 CARD_NAMES = [EN.t(f"card.{card}") for card in data.CARDS]
 
 # --- whole games --------------------------------------------------------------------------------

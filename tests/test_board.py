@@ -20,13 +20,13 @@ import pytest
 import castle
 from castle import data
 from castle.state import to_json
-from web import art
-from web.board import render_board
-from web.players import render_players
+from web.castle_page import art, catalog
+from web.castle_page.board import render_board
+from web.castle_page.players import render_players
 
 NAMES = ["Ann <&> Co", "Bo", "Chen Jing", "Dörte"]
 COLOURS = ["blue", "red", "yellow", "green"]
-I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
+I18N = Path(__file__).resolve().parent.parent / "web" / "castle_page" / "i18n"
 
 
 class Stub:
@@ -477,8 +477,7 @@ def test_every_board_label_is_written_in_both_languages() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_renders_with_the_real_catalog(lang: str) -> None:
-    i18n = pytest.importorskip("web.i18n")
-    real = i18n.load(lang)
+    real = catalog(lang)
     asked: set[str] = set()
 
     class Watched:

@@ -23,8 +23,9 @@ import castle
 from castle import data
 from castle.engine import STAGES, decision, legal_actions, new_game, pending, stage, why_not
 from castle.state import State
-from web import i18n, log
-from web.i18n import Catalog
+from web.castle_page import CATALOGS, catalog, log
+from web.shell import i18n
+from web.shell.i18n import Catalog
 
 LANGS = tuple(i18n.LANGUAGES)
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
@@ -116,7 +117,7 @@ def check_line(line: str | None) -> None:
 
 @pytest.fixture(params=LANGS)
 def rec(request: pytest.FixtureRequest) -> Iterator[Recording]:
-    recording = Recording(i18n.load(request.param))
+    recording = Recording(catalog(request.param))
     yield recording
     check_calls(recording)
 
@@ -127,11 +128,11 @@ def rec(request: pytest.FixtureRequest) -> Iterator[Recording]:
 def test_languages_have_catalogs() -> None:
     assert i18n.LANGUAGES == {"en": "English", "zh": "中文"}
     for lang in LANGS:
-        assert any(p.name == "game.json" for p in i18n.files(lang))
+        assert any(p.name == "game.json" for p in i18n.files(lang, CATALOGS))
 
 
 def test_both_languages_have_the_same_keys() -> None:
-    en, zh = (set(i18n.read_messages(lang)) for lang in ("en", "zh"))
+    en, zh = (set(i18n.read_messages(lang, CATALOGS)) for lang in ("en", "zh"))
     assert sorted(en - zh) == [], "in English only"
     assert sorted(zh - en) == [], "in Chinese only"
 
@@ -139,7 +140,7 @@ def test_both_languages_have_the_same_keys() -> None:
 def test_no_key_is_defined_twice_in_one_language() -> None:
     for lang in LANGS:
         seen: dict[str, str] = {}
-        for path in i18n.files(lang):
+        for path in i18n.files(lang, CATALOGS):
             for key in i18n.read_file(path):
                 assert key not in seen, f"{lang}: {key} in both {seen[key]} and {path.name}"
                 seen[key] = path.name
@@ -147,7 +148,7 @@ def test_no_key_is_defined_twice_in_one_language() -> None:
 
 def test_plural_messages_have_the_forms_each_language_needs() -> None:
     for lang, needed in (("en", {"one", "other"}), ("zh", {"other"})):
-        for key, message in i18n.read_messages(lang).items():
+        for key, message in i18n.read_messages(lang, CATALOGS).items():
             if isinstance(message, dict):
                 assert set(message) == needed, f"{lang} {key}: forms {sorted(message)}"
 
@@ -155,7 +156,7 @@ def test_plural_messages_have_the_forms_each_language_needs() -> None:
 def test_stage_prompts_take_no_parameters() -> None:
     """The page shows a prompt after the decider's name as is: `t(f"stage.{stage}")`."""
     for lang in LANGS:
-        for key, message in i18n.read_messages(lang).items():
+        for key, message in i18n.read_messages(lang, CATALOGS).items():
             if key.startswith("stage."):
                 assert isinstance(message, str) and not placeholders(message), (lang, key)
 
@@ -185,7 +186,7 @@ def _names_needed() -> list[str]:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_engine_id_has_words(lang: str) -> None:
-    messages = i18n.read_messages(lang)
+    messages = i18n.read_messages(lang, CATALOGS)
     missing = [key for key in _names_needed() if key not in messages]
     assert missing == []
 
@@ -212,15 +213,15 @@ def test_formatting_never_raises() -> None:
 
 
 def test_unknown_language_is_english() -> None:
-    assert i18n.load("fr").t("card.trader") == "Trader"
-    assert i18n.load("zh").t("card.trader") == "交易商"
+    assert catalog("fr").t("card.trader") == "Trader"
+    assert catalog("zh").t("card.trader") == "交易商"
 
 
 def test_loading_does_not_depend_on_the_working_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    assert i18n.read_messages("zh")["kind.clay"] == "砖"
+    assert i18n.read_messages("zh", CATALOGS)["kind.clay"] == "砖"
 
 
 def test_nested_objects_and_notes_in_a_catalog_file(tmp_path: Path) -> None:
@@ -235,7 +236,7 @@ def test_nested_objects_and_notes_in_a_catalog_file(tmp_path: Path) -> None:
 
 
 def test_lists_and_pieces() -> None:
-    en, zh = i18n.load("en"), i18n.load("zh")
+    en, zh = catalog("en"), catalog("zh")
     assert en.join(["Anna", "Ben", "Cleo"]) == "Anna, Ben and Cleo"
     assert zh.join(["Anna", "Ben", "Cleo"]) == "Anna、Ben和Cleo"
     assert en.join(["Anna"]) == "Anna"
@@ -380,7 +381,7 @@ def test_every_event_message_is_used(rec: Recording) -> None:
 
 
 def test_unknown_event_gets_no_line() -> None:
-    assert log.describe({"e": "no_such_event", "p": 0}, NAMES, i18n.load("en")) is None
+    assert log.describe({"e": "no_such_event", "p": 0}, NAMES, catalog("en")) is None
 
 
 # --- Every refusal, in both languages ----------------------------------------------------------
@@ -469,7 +470,7 @@ def test_refusals_outside_the_stages_read_well(rec: Recording) -> None:
 
 
 def _say(lang: str, ev: dict[str, Any]) -> str | None:
-    return log.describe(ev, NAMES, i18n.load(lang))
+    return log.describe(ev, NAMES, catalog(lang))
 
 
 def test_plural_forms_for_one_and_two() -> None:
@@ -482,7 +483,7 @@ def test_plural_forms_for_one_and_two() -> None:
     )
     assert _say("zh", {**bought, "talers": 1}) == "Anna的石匠以1金，从Ben的工人C上收购1个木。"
     assert _say("zh", {**bought, "talers": 2}) == "Anna的石匠以2金，从Ben的工人C上收购1个木。"
-    en = i18n.load("en")
+    en = catalog("en")
     assert log.reason("select.card_count", {"count": 1}, NAMES, en) == "Choose exactly 1 card."
     assert log.reason("select.card_count", {"count": 2}, NAMES, en) == "Choose exactly 2 cards."
 
@@ -520,7 +521,7 @@ def test_exact_sentences() -> None:
     assert _say("en", {"e": "selected", "p": 3}) == "Dan has chosen."
     assert _say("en", {"e": "game_over", "winners": [0, 1]}) == "Anna and Ben share the victory!"
     assert _say("zh", {"e": "game_over", "winners": [0, 1]}) == "Anna和Ben并列获胜！"
-    en, zh = i18n.load("en"), i18n.load("zh")
+    en, zh = catalog("en"), catalog("zh")
     assert log.round_line(3, en) == "Round 3"
     assert log.round_line(3, zh) == "第3回合"
     rule, params = "trader.displace.placed_this_round", {"place": "sand_cart"}

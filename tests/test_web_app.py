@@ -14,9 +14,9 @@ import pytest
 import castle
 from castle import data
 from castle import record as records
-from web.app import App
-from web.html import esc
-from web.storage import MemoryStore
+from web.shell.app import App
+from web.shell.html import esc
+from web.shell.storage import MemoryStore
 
 ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.

@@ -16,8 +16,8 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from web.app import LANG_KEY, App
-from web.storage import MemoryStore, Store
+from web.shell.app import LANG_KEY, App
+from web.shell.storage import MemoryStore, Store
 
 
 class LocalStore:

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 import castle
 from castle import data
+from web.castle_page import panels
+from web.castle_page.board import SEAT_COLOURS, Clickable, render_board
+from web.castle_page.players import render_players
 
-from . import i18n, panels
-from .board import SEAT_COLOURS, Clickable, render_board
+from . import i18n
 from .html import button, esc, tag, void
-from .players import render_players
 
 if TYPE_CHECKING:
     from .app import App

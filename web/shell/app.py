@@ -19,9 +19,10 @@ from castle import record as records
 from castle.actions import Action, make, to_text
 from castle.state import State
 from tabletop.refusal import IllegalAction, Refusal
+from web.castle_page import catalog, log
+from web.castle_page.board import SEAT_COLOURS
 
-from . import i18n, log
-from .board import SEAT_COLOURS
+from . import i18n
 from .storage import Slot, Store
 
 GAME = "castle"
@@ -47,7 +48,7 @@ class App:
         self.lang = lang or store.get(LANG_KEY) or "en"
         if self.lang not in i18n.LANGUAGES:
             self.lang = "en"
-        self.cat = i18n.load(self.lang)
+        self.cat = catalog(self.lang)
         self.record: records.Record | None = None
         self.state: State | None = None
         self.events: list[dict[str, Any]] = []
@@ -113,7 +114,7 @@ class App:
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        self.cat = i18n.load(lang)
+        self.cat = catalog(lang)
         self.store.set(LANG_KEY, lang)
         self._reword()
 

@@ -19,8 +19,8 @@ from typing import Any, Protocol
 
 from castle import data
 from castle.scoring import preview
-from web import art
-from web.html import button, esc, tag
+from web.castle_page import art
+from web.shell.html import button, esc, tag
 
 Clickable = dict[str, tuple[str | None, str | None]]
 View = Mapping[str, Any]

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 import castle
 from castle import data, payment
 from castle.actions import Action, make
+from web.shell.generic_panel import generic_panel
+from web.shell.html import button, esc, tag
 
 from .board import Clickable
-from .generic_panel import generic_panel
-from .html import button, esc, tag
 
 if TYPE_CHECKING:
-    from .app import App
+    from web.shell.app import App
 
 
 def _opt(app: App, action: Action, label: str, **values: Any) -> str:

@@ -17,7 +17,7 @@ from contextlib import suppress
 from typing import Any
 
 from castle import data
-from web.i18n import Catalog
+from web.shell.i18n import Catalog
 
 Params = dict[str, Any]
 

@@ -12,7 +12,7 @@ stone grey, silver silver). A helper takes the colour of its owner from the CSS 
 
 from __future__ import annotations
 
-from web.html import attrs, esc
+from web.shell.html import attrs, esc
 
 #: Piece colours (fill, shade, outline), also used by style.css under the same names.
 PIECE_COLOURS = {

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from castle import data
-from web import art
-from web.board import Catalog, View, player_colour, player_name
-from web.html import esc, tag
+from web.castle_page import art
+from web.castle_page.board import Catalog, View, player_colour, player_name
+from web.shell.html import esc, tag
 
 
 def render_players(

@@ -5,10 +5,12 @@ building ids), and the page turns them into whole sentences of the player's lang
 translator edits JSON and never Python, and a sentence can reorder its parts freely
 ("{player}'s Trader ..." / "{player}的交易商……").
 
-Layout: `web/i18n/<lang>/*.json`, read relative to this module (so it works in Pyodide, where
-castle.zip is unpacked into the working directory, as well as from a checkout). Every file of a
-language is merged, in file-name order. A file is a JSON object of `"namespace.id": message`
-(nested objects are flattened with dots; keys starting with "@" are notes and ignored). A message
+Layout: `<root>/<lang>/*.json` for each root of a page: the shell's (`web/shell/i18n`, next to
+this module, so it works in Pyodide, where castle.zip is unpacked into the working directory,
+as well as from a checkout), then its game's (e.g. `web/castle_page/i18n`). Every file of a
+language is merged, root by root, in file-name order. A file is a JSON object of
+`"namespace.id": message` (nested objects are flattened with dots; keys starting with "@" are
+notes and ignored). A message
 is a str.format template with named placeholders, or a plural dict such as
 `{"one": "{count} taler", "other": "{count} talers"}` chosen by the `count` parameter.
 
@@ -29,8 +31,11 @@ from typing import Any
 LANGUAGES: dict[str, str] = {"en": "English", "zh": "中文"}
 #: The language every other one falls back to.
 FALLBACK = "en"
-#: Where the catalogs live: next to this module, so the same path works in every interpreter.
-ROOT = Path(__file__).resolve().parent / "i18n"
+#: The shell's own catalogs: next to this module, so the same path works in every interpreter.
+#: Each game keeps its catalogs in its own folder, and a page loads the shell's and its game's
+#: (`load(lang, (SHELL, game_folder))`), so no two games share a namespace.
+SHELL = Path(__file__).resolve().parent / "i18n"
+Roots = tuple[Path, ...]
 
 #: CLDR plural categories; a dict with only these keys is a plural message, not a namespace.
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
@@ -155,26 +160,30 @@ def read_file(path: Path) -> dict[str, Message]:
     return out
 
 
-def files(lang: str) -> list[Path]:
-    """The catalog files of a language, in the order they are merged."""
-    folder = ROOT / lang
-    return sorted(folder.glob("*.json")) if folder.is_dir() else []
+def files(lang: str, roots: Roots = (SHELL,)) -> list[Path]:
+    """The catalog files of a language under each root, in the order they are merged."""
+    out: list[Path] = []
+    for root in roots:
+        folder = root / lang
+        out += sorted(folder.glob("*.json")) if folder.is_dir() else []
+    return out
 
 
-def read_messages(lang: str) -> dict[str, Message]:
+def read_messages(lang: str, roots: Roots = (SHELL,)) -> dict[str, Message]:
     """Every message of a language (its own only, no fallback); later files win a clash."""
     merged: dict[str, Message] = {}
-    for path in files(lang):
+    for path in files(lang, roots):
         merged.update(read_file(path))
     return merged
 
 
 @cache
-def load(lang: str) -> Catalog:
-    """The catalog of `lang`, backed by English; an unknown language is English throughout.
+def load(lang: str, roots: Roots = (SHELL,)) -> Catalog:
+    """The catalog of `lang` from `roots`, backed by English; an unknown language is English
+    throughout.
 
     Cached: the files are read once per language (catalogs are not changed after loading).
     """
     if lang == FALLBACK:
-        return Catalog(FALLBACK, read_messages(FALLBACK))
-    return Catalog(lang, read_messages(lang), load(FALLBACK))
+        return Catalog(FALLBACK, read_messages(FALLBACK, roots))
+    return Catalog(lang, read_messages(lang, roots), load(FALLBACK, roots))
