@@ -14,6 +14,7 @@ import pytest
 import castle
 from castle import data
 from castle import record as records
+from web.games import GAMES
 from web.shell.app import App
 from web.shell.html import esc
 from web.shell.storage import MemoryStore
@@ -35,7 +36,7 @@ def new_app(
     generic: bool = False,
     **form: str,
 ) -> App:
-    app = App(store or MemoryStore(), lang=form.pop("lang", "en"), generic_panels=generic)
+    app = App(store or MemoryStore(), GAMES, lang=form.pop("lang", "en"), generic_panels=generic)
     app.render()
     app.form = {"players": str(players), "seed": str(seed), "start": "0", **form}
     app.start()
@@ -108,7 +109,7 @@ def test_reopening_the_page_offers_to_resume_at_the_same_decision() -> None:
     click_randomly_n(app, random.Random(8), 60)
     assert app.state is not None
     before = castle.to_json(app.state)
-    again = App(store)
+    again = App(store, GAMES)
     html = again.render()
     assert 'id="resume"' in html
     again.click(re.search(r'data-act="(k\d+)"[^>]*id="resume"', html).group(1), {})  # type: ignore[union-attr]
@@ -124,7 +125,7 @@ def click_randomly_n(app: App, rnd: random.Random, n: int) -> None:
 def test_an_unreadable_save_is_kept_and_a_new_game_can_start() -> None:
     store = MemoryStore()
     store.set("castle.current", "{not json")
-    app = App(store)
+    app = App(store, GAMES)
     html = app.render()
     assert "could not be read" in html
     assert store.data["castle.unreadable.1"] == "{not json"
@@ -138,7 +139,7 @@ def test_a_save_from_a_newer_version_is_refused_with_a_message() -> None:
     rec = records.new_record(3, 1)
     rec["format_version"] = 99
     store.set("castle.current", records.dumps(rec))
-    html = App(store).render()
+    html = App(store, GAMES).render()
     assert "newer" in html
     assert store.data["castle.current"] == records.dumps(rec)  # not deleted
 
@@ -221,7 +222,7 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
 
 
 def test_two_players_of_one_colour_are_asked_to_choose_again() -> None:
-    app = App(MemoryStore())
+    app = App(MemoryStore(), GAMES)
     app.render()
     app.form = {"players": "2", "colour0": "red", "colour1": "red"}
     app.start()

@@ -16,6 +16,7 @@ from typing import Any
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
+from web.games import GAMES
 from web.shell.app import LANG_KEY, App
 from web.shell.storage import MemoryStore, Store
 
@@ -52,6 +53,12 @@ def _build() -> str:
     return "dev" if meta is None or meta is jsnull else str(meta.content)
 
 
+def _game() -> str | None:
+    """The game the address names (`?game=...`), if any; otherwise the registry's first."""
+    name = window.URLSearchParams.new(window.location.search).get("game")
+    return None if name is None or name is jsnull else str(name)
+
+
 def _browser_language() -> str:
     """The browser's language, for a first visit (web/boot.js chose the same for the loading
     screen); afterwards the player's own choice is saved under LANG_KEY."""
@@ -60,7 +67,13 @@ def _browser_language() -> str:
 
 root = document.getElementById("app")
 store = _store()
-app = App(store, lang=store.get(LANG_KEY) or _browser_language(), build=_build())
+app = App(
+    store,
+    GAMES,
+    lang=store.get(LANG_KEY) or _browser_language(),
+    build=_build(),
+    game=_game(),
+)
 
 
 def draw() -> None:

@@ -41,6 +41,27 @@ def _payment_text(app: App, pay: payment.Payment) -> str:
     return app.t("app.pay_with_silver", pieces=own, converted=converted)
 
 
+def pay_with(app: App, pay: payment.Payment) -> None:
+    """Settle a whole suggested payment: one `pay` action per step the engine still asks
+    (steps with a single option it has already taken by itself)."""
+    assert app.state is not None
+    seat = castle.pending(app.state)[0]
+    for kind in payment.ORDER:
+        d = castle.decision(app.state)
+        if d is None or d["stage"] != "pay":
+            return  # paid: the building is erected
+        if d["kind"] != kind:
+            continue  # a step the engine took by itself
+        own, converted = pay["own"].get(kind, 0), pay["converted"].get(kind, 0)
+        if not app.do(make(seat, "pay", kind, own, converted)):
+            return
+
+
+def choose_place(app: App, place: str | None) -> None:
+    """A helper place with several possible sources: ask where the helper comes from."""
+    app.local["place"] = place
+
+
 def decision(app: App) -> tuple[str, Clickable]:
     """The panel's HTML for the pending decision, and the board's clickable elements."""
     s = app.state
@@ -213,7 +234,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
             buttons = [
                 button(
                     esc(_payment_text(app, pay)),
-                    app.reg(partial(app.pay_with, pay)),
+                    app.reg(partial(pay_with, app, pay)),
                     class_="go",
                 )
                 for pay in ideas
@@ -244,7 +265,7 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         if len(acts) == 1:
             entry = app.option(acts[0])
         elif acts:
-            entry = (app.reg(partial(app.choose_place, place)), None)
+            entry = (app.reg(partial(choose_place, app, place)), None)
         else:
             entry = (None, _helper_reason(app, seat, place))
         clickable[f"place:{place}"] = entry
@@ -253,13 +274,14 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     out = tag(
         "p", esc(app.t("app.helper_hint", left=data.MAX_HELPERS_PER_CARD - d.get("helpers", 0)))
     )
-    if app.place_choice:
-        sources = [a for a in legal if a["place"] == app.place_choice]
+    chosen = app.local.get("place")
+    if chosen:
+        sources = [a for a in legal if a["place"] == chosen]
         choice = [_opt(app, a, app.t(f"app.source.{a['source']}")) for a in sources]
-        cancel = button(esc(app.t("app.cancel")), app.reg(lambda: app.choose_place(None)))
-        out += tag(
-            "p", esc(app.t("app.helper_from", place=app.t(f"place.{app.place_choice}")))
-        ) + _options(app, [*choice, cancel])
+        cancel = button(esc(app.t("app.cancel")), app.reg(partial(choose_place, app, None)))
+        out += tag("p", esc(app.t("app.helper_from", place=app.t(f"place.{chosen}")))) + _options(
+            app, [*choice, cancel]
+        )
     return out + _options(app, buttons) + _options(app, [_done(app, seat, "app.helper_done")])
 
 

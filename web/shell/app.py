@@ -1,32 +1,33 @@
 """The page's controller: the game in progress, its record, and what the screen shows.
 
 It holds no rule. What may be done comes from the engine (`legal_actions`, `why_not`); the
-controller only remembers what the screen is doing (who is looking during the secret
-selection, cards picked before confirming, a helper place awaiting its source) and saves the
-game record after every action. Rendering is in screens.py and panels.py; `main.py` connects it
-to the DOM: it sets `render()` as the page's HTML and sends clicks on `[data-act]` to `click`.
+controller only remembers what the screen is doing (who is looking during a secret choice,
+cards picked before confirming, what a game's panel asked to remember) and saves the
+game record after every action. It knows no game: it plays the one its `GameUI` names through
+`tabletop.game.Game`, and leaves the board and panels to that page (web/castle_page for Castle).
+Rendering is in screens.py and the game's page; `main.py` connects it to the DOM: it sets
+`render()` as the page's HTML and sends clicks on `[data-act]` to `click`.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-import castle
-from castle import payment
-from castle import record as records
-from castle.actions import Action, make, to_text
-from castle.state import State
+from tabletop import record as records
+from tabletop.game import Action, Event, Game
 from tabletop.refusal import IllegalAction, Refusal
-from web.castle_page import catalog, log
-from web.castle_page.board import SEAT_COLOURS
 
 from . import i18n
 from .storage import Slot, Store
+from .ui import GameUI
 
-GAME = "castle"
-LANG_KEY = f"{GAME}.lang"
+#: The prefix of the site's own settings in storage (each game's saves have its name's prefix).
+SITE = "castle"
+LANG_KEY = f"{SITE}.lang"
+#: The seat colours a player may pick, in the order seats get them by default.
+SEAT_COLOURS = ("blue", "red", "yellow", "green")
 
 Handler = Callable[[], object]
 
@@ -35,34 +36,46 @@ class App:
     def __init__(
         self,
         store: Store,
+        games: Mapping[str, GameUI],
         lang: str | None = None,
         build: str = "dev",
         generic_panels: bool = False,
+        game: str | None = None,
     ) -> None:
         self.store = store
+        #: The games this page plays (web/games.py), by name; `game` picks one (default: the
+        #: first).
+        self.games = dict(games)
+        self.ui: GameUI = (
+            self.games[game] if game in self.games else next(iter(self.games.values()))
+        )
+        self.game: Game[Any] = self.ui.game
         #: Every decision through the generic panel (generic_panel.py), none through its own.
         self.generic_panels = generic_panels
         #: The site's build id (tools/build.py; "dev" for a dev build), shown on the home screen.
         self.build = build
-        self.slot = Slot(store, GAME, "current")
+        self.slot = Slot(store, self.game.name, "current")
         self.lang = lang or store.get(LANG_KEY) or "en"
         if self.lang not in i18n.LANGUAGES:
             self.lang = "en"
-        self.cat = catalog(self.lang)
+        self.cat = i18n.load(self.lang, self.ui.catalogs)
         self.record: records.Record | None = None
-        self.state: State | None = None
-        self.events: list[dict[str, Any]] = []
+        self.state: Any = None
+        self.events: list[Event] = []
         #: A saved game found at start-up, offered for resuming.
-        self.saved: tuple[records.Record, State, list[dict[str, Any]]] | None = None
+        self.saved: tuple[records.Record, Any, list[Event]] | None = None
         self.screen = "home"
-        #: The seat that has passed the cover and is choosing its cards, if any.
+        #: The seat that has passed the cover and is answering in secret, if any.
         self.viewer: int | None = None
-        #: Everyone has chosen: a cover asks to reveal before the board shows the cards.
+        #: Everyone has answered: a cover asks to reveal before the board shows the answers.
         self.revealing = False
+        #: Options picked before confirming (cards chosen in secret).
         self.picked: list[str] = []
+        #: What the game's panels remember between two clicks (a place awaiting its source);
+        #: forgotten after every action.
+        self.local: dict[str, Any] = {}
         #: The last action was a secret answer (undo would show it to the next player).
         self.last_secret = False
-        self.place_choice: str | None = None
         #: A one-line message for the player (a refused click, a save problem).
         self.notice: str | None = None
         self.form: dict[str, str] = {}
@@ -77,8 +90,8 @@ class App:
         if text is None:
             return
         try:
-            rec = records.loads(text)
-            state, events = records.replay(rec)
+            rec = records.loads(self.game, text)
+            state, events = records.replay(self.game, rec)
         except records.RecordError as e:
             kept = self.slot.keep_aside()
             self.notice = self.t("app.save_unreadable", reason=str(e), key=kept or "")
@@ -110,11 +123,11 @@ class App:
         return colours
 
     def reason(self, refusal: Refusal) -> str:
-        return log.reason(refusal.rule, refusal.params, self.names, self.cat)
+        return self.ui.reason(refusal, self.names, self.cat)
 
     def set_language(self, lang: str) -> None:
         self.lang = lang
-        self.cat = catalog(lang)
+        self.cat = i18n.load(lang, self.ui.catalogs)
         self.store.set(LANG_KEY, lang)
         self._reword()
 
@@ -130,9 +143,8 @@ class App:
         Every redraw shows the log, so the sentences are kept and only new events are worded;
         a new language, an undo or another game starts them afresh (`_reword`)."""
         for e in self.events[self._log_done :]:
-            if e["e"] == "round_started":
-                self._log_round = e["round"]
-            text = log.describe(e, self.names, self.cat)
+            self._log_round = self.ui.log_round(e) or self._log_round
+            text = self.ui.describe(e, self.names, self.cat)
             if text:
                 self._log.append((self._log_round, text))
         self._log_done = len(self.events)
@@ -149,7 +161,7 @@ class App:
     def option(self, action: Action) -> tuple[str | None, str | None]:
         """(token, None) for a legal action, (None, reason in words) for a refused one."""
         assert self.state is not None
-        refusal = castle.why_not(self.state, action)
+        refusal = self.game.why_not(self.state, action)
         if refusal:
             return None, self.reason(refusal)
         return self.reg(lambda: self.do(action)), None
@@ -173,7 +185,7 @@ class App:
     def start(self) -> None:
         """A new game from the new-game form."""
         f = self.form
-        players = int(f.get("players", "3"))
+        players = self.player_count()
         names = []
         for seat in range(players):
             default = self.t("app.default_name", n=seat + 1)
@@ -182,36 +194,49 @@ class App:
         if len(set(colours)) < players or not set(colours) <= set(SEAT_COLOURS):
             self.notice = self.t("app.same_colour")
             return
-        start = f.get("start", "random")
-        start_player = int(start) if start.isdigit() and int(start) < players else None
         seed_text = (f.get("seed") or "").strip()
         seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 10**9)
         if self.record is not None or self.saved is not None:
             self._keep_previous()
-        rec = records.new_record(players, seed, start_player, names=names, colours=colours)
-        state, events = records.start(rec)
+        setup = {
+            "players": players,
+            "seed": seed,
+            **self.ui.setup(f, players),
+            "names": names,
+            "colours": colours,
+        }
+        rec = records.new_record(self.game, setup)
+        state, events = self.game.start(setup)
         self._open(rec, state, events)
         self._save()
+
+    def player_count(self) -> int:
+        """The new-game form's player count (3 where the game can, else its first count)."""
+        counts = self.game.players
+        chosen = self.form.get("players", "")
+        if chosen.isdigit() and int(chosen) in counts:
+            return int(chosen)
+        return 3 if 3 in counts else counts[0]
 
     def _keep_previous(self) -> None:
         text = self.slot.read()
         if text is not None:
-            self.store.set(f"{GAME}.previous", text)
+            self.store.set(f"{self.game.name}.previous", text)
 
     def resume(self) -> None:
         assert self.saved is not None
         self._open(*self.saved)
 
-    def _open(self, rec: records.Record, state: State, events: list[dict[str, Any]]) -> None:
+    def _open(self, rec: records.Record, state: Any, events: list[Event]) -> None:
         self.record, self.state, self.events = rec, state, list(events)
-        self.last_secret = _last_secret(rec)
+        self.last_secret = self._last_secret(rec)
         self._reword()
         self.saved = None
         self.screen = "game"
         self.viewer = None
         self.revealing = False
         self.picked = []
-        self.place_choice = None
+        self.local = {}
 
     def home(self) -> None:
         if self.record is not None and self.state is not None:
@@ -220,48 +245,29 @@ class App:
 
     def secret_now(self) -> bool:
         """The seats asked now answer in secret (the hot-seat covers hide their answers)."""
-        return self.state is not None and _secret(self.state)
+        return self.state is not None and self._secret(self.state)
 
     def do(self, action: Action) -> bool:
         """Apply one action: the engine decides; the record is saved at once. False (and the
         reason in the notice) if the engine refused it."""
         assert self.state is not None and self.record is not None
-        secret = _secret(self.state)
+        secret = self._secret(self.state)
         try:
-            events = castle.apply(self.state, action)
+            events = self.game.apply(self.state, action)
         except IllegalAction as e:
             self.notice = self.reason(e.refusal)
             return False
-        self.record["actions"].append(to_text(action))
+        self.record["actions"].append(self.game.action_text(action))
         self.last_secret = secret
         self.events += events
         self._save()
         self.picked = []
-        self.place_choice = None
+        self.local = {}
         if secret:
             self.viewer = None
             # Everyone has answered: a cover asks to reveal before the board shows the answers.
-            self.revealing = not _secret(self.state)
+            self.revealing = not self._secret(self.state)
         return True
-
-    def pay_with(self, pay: dict[str, dict[str, int]]) -> None:
-        """Settle a whole suggested payment: one `pay` action per step the engine still asks
-        (steps with a single option it has already taken by itself)."""
-        assert self.state is not None
-        seat = castle.pending(self.state)[0]
-        for kind in payment.ORDER:
-            d = castle.decision(self.state)
-            if d is None or d["stage"] != "pay":
-                return  # paid: the building is erected
-            if d["kind"] != kind:
-                continue  # a step the engine took by itself
-            own, converted = pay["own"].get(kind, 0), pay["converted"].get(kind, 0)
-            if not self.do(make(seat, "pay", kind, own, converted)):
-                return
-
-    def choose_place(self, place: str | None) -> None:
-        """A helper place with several possible sources: ask where the helper comes from."""
-        self.place_choice = place
 
     def can_undo(self) -> bool:
         """Undo takes back the last action, unless it was a secret answer."""
@@ -271,12 +277,12 @@ class App:
         assert self.record is not None
         rec = dict(self.record)
         rec["actions"] = self.record["actions"][:-1]
-        state, events = records.replay(rec)
+        state, events = records.replay(self.game, rec)
         self.record, self.state, self.events = rec, state, events
-        self.last_secret = _last_secret(rec)
+        self.last_secret = self._last_secret(rec)
         self._reword()
         self.picked = []
-        self.place_choice = None
+        self.local = {}
         self._save()
 
     def pass_cover(self, seat: int) -> None:
@@ -286,17 +292,18 @@ class App:
     def reveal(self) -> None:
         self.revealing = False
 
+    def asked(self) -> list[int]:
+        return [] if self.state is None else self.game.asked(self.state)
 
-def _secret(state: State) -> bool:
-    """Whether the seats asked now answer in secret (the prompt says)."""
-    seats = castle.pending(state)
-    prompt = castle.prompt(state, seats[0]) if seats else None
-    return prompt is not None and prompt["secret"]
+    def _secret(self, state: Any) -> bool:
+        """Whether the seats asked now answer in secret (the prompt says)."""
+        seats = self.game.asked(state)
+        prompt = self.game.prompt(state, seats[0]) if seats else None
+        return prompt is not None and prompt["secret"]
 
-
-def _last_secret(rec: records.Record) -> bool:
-    """Whether the record's last action answered a secret prompt (replays all but it)."""
-    if not rec["actions"]:
-        return False
-    before, _ = records.replay({**rec, "actions": rec["actions"][:-1]})
-    return _secret(before)
+    def _last_secret(self, rec: records.Record) -> bool:
+        """Whether the record's last action answered a secret prompt (replays all but it)."""
+        if not rec["actions"]:
+            return False
+        before, _ = records.replay(self.game, {**rec, "actions": rec["actions"][:-1]})
+        return self._secret(before)

@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import castle
-from castle.actions import VERBS, Action
+from tabletop.game import Action
 
 from .html import button, esc, tag
 
 if TYPE_CHECKING:
     from .app import App
-
-#: Catalog families a field's value may be a word of, tried in order (e.g. "card.trader").
-WORD_FAMILIES = ("card", "kind", "building", "place", "trader_place", "app.source")
 
 
 def word(app: App, value: Any) -> str:
@@ -29,7 +25,7 @@ def word(app: App, value: Any) -> str:
         return app.t("app.yes") if value else app.t("app.no")
     if isinstance(value, list):
         return ", ".join(word(app, v) for v in value)
-    for family in WORD_FAMILIES:
+    for family in app.ui.word_families:
         key = f"{family}.{value}"
         if app.cat.has(key):
             return app.t(key)
@@ -40,20 +36,17 @@ def label(app: App, action: Action) -> str:
     """One option's words: its verb (if the catalogs name it) and its fields."""
     verb = action["do"]
     parts = [app.t(f"verb.{verb}") if app.cat.has(f"verb.{verb}") else verb]
-    for name, kind in VERBS[verb]:
-        value = action[name]
-        parts.append(app.names[value] if kind == "seat" else word(app, value))
+    parts += [word(app, value) for name, value in action.items() if name not in ("p", "do")]
     return " ".join(parts)
 
 
 def generic_panel(app: App, seat: int) -> str:
     """The buttons of every legal action of `seat` now."""
-    state = app.state
-    assert state is not None
-    prompt = castle.prompt(state, seat)
+    game, state = app.game, app.state
+    prompt = game.prompt(state, seat)
     assert prompt is not None, f"seat {seat} is not asked"
     buttons = [
-        button(esc(label(app, a)), app.option(a)[0], None, data_action=castle.to_text(a))
-        for a in castle.legal_actions(state, seat)
+        button(esc(label(app, a)), app.option(a)[0], None, data_action=game.action_text(a))
+        for a in game.legal_actions(state, seat)
     ]
     return tag("div", "".join(buttons), class_="options generic", data_kind=prompt["kind"])

@@ -1,17 +1,14 @@
-"""The page's screens: new game, the hot-seat covers, the game, the end of the game."""
+"""The shell's screens: new game, the hot-seat covers, the game's frame, and the blocks a game's
+screen is made of (decision, notice, log, end of the game). They know no game: what is asked
+comes from the prompt, where a game stands from its page (`app.ui`)."""
 
 from __future__ import annotations
 
 from functools import partial
 from typing import TYPE_CHECKING
 
-import castle
-from castle import data
-from web.castle_page import panels
-from web.castle_page.board import SEAT_COLOURS, Clickable, render_board
-from web.castle_page.players import render_players
-
 from . import i18n
+from .app import SEAT_COLOURS
 from .html import button, esc, tag, void
 
 if TYPE_CHECKING:
@@ -21,9 +18,9 @@ if TYPE_CHECKING:
 def render(app: App) -> str:
     if app.screen == "home" or app.state is None:
         return home(app)
-    s = app.state
-    if app.secret_now() and app.viewer not in castle.pending(s):
-        return cover(app, castle.pending(s)[0])
+    asked = app.asked()
+    if app.secret_now() and app.viewer not in asked:
+        return cover(app, asked[0])
     if app.revealing:
         return reveal_cover(app)
     return game(app)
@@ -48,15 +45,12 @@ def _languages(app: App) -> str:
 def home(app: App) -> str:
     t = app.t
     f = app.form
-    players = int(f.get("players") or 3)
+    players = app.player_count()
     out = tag("h1", esc(t("app.title"))) + _languages(app) + _notice(app)
     if app.saved is not None:
         rec, state, _ = app.saved
         names = ", ".join(rec["setup"]["names"])
-        if state.phase == "over":
-            where = t("app.resume_over")
-        else:
-            where = t("app.resume_where", round=state.round, rounds=state.rounds)
+        where = t("app.resume_over") if app.game.terminal(state) else app.ui.status(app, state)
         out += tag(
             "section",
             tag("h2", esc(t("app.resume_title")))
@@ -72,7 +66,7 @@ def home(app: App) -> str:
             class_="count picked" if n == players else "count",
             name="players-count",
         )
-        for n in data.PLAYER_COUNTS
+        for n in app.game.players
     )
     rows = ""
     for seat in range(players):
@@ -102,23 +96,12 @@ def home(app: App) -> str:
             ),
             class_=f"player-row c-{colour}",
         )
-    start = f.get("start", "random")
-    start_options = tag("option", esc(t("app.start_random")), value="random")
-    start_options += "".join(
-        tag(
-            "option",
-            esc(t("app.player_n", n=seat + 1)),
-            value=str(seat),
-            selected=start == str(seat),
-        )
-        for seat in range(players)
-    )
     form = (
         tag("h2", esc(t("app.new_game")))
         + tag("div", counts, class_="options")
         + void("input", type="hidden", name="players", value=str(players))
         + rows
-        + tag("label", esc(t("app.start_player")) + tag("select", start_options, name="start"))
+        + app.ui.setup_fields(app)
         + tag(
             "label",
             esc(t("app.seed"))
@@ -126,23 +109,10 @@ def home(app: App) -> str:
         )
         + button(esc(t("app.start_game")), app.reg(app.start), class_="go", id="start-game")
     )
-    out += tag("section", form, class_="new-game") + house_rules(app)
+    out += tag("section", form, class_="new-game") + app.ui.rules(app)
     # Which version runs, so that a player can say it (a bug report, "is mine up to date?").
-    version = app.t("app.version", build=app.build, engine=castle.__version__)
+    version = app.t("app.version", build=app.build, engine=app.ui.version)
     return tag("div", out + tag("p", esc(version), class_="version"), class_="home")
-
-
-def house_rules(app: App) -> str:
-    """The rulings (⚖) this game plays by where the rule sources are silent or disagree,
-    folded away until asked for (a native <details>, no script)."""
-    items = "".join(tag("li", esc(app.t(f"ruling.{r}"))) for r in data.HOUSE_RULES)
-    return tag(
-        "details",
-        tag("summary", esc(app.t("rules.title")))
-        + tag("p", esc(app.t("rules.intro")))
-        + tag("ul", items),
-        class_="house-rules",
-    )
 
 
 def _set(app: App, key: str, value: str) -> None:
@@ -157,7 +127,7 @@ def cover(app: App, seat: int) -> str:
     name = app.names[seat]
     body = (
         tag("h2", esc(app.t("app.pass_to", player=name)))
-        + tag("p", esc(app.t("app.pass_hint", round=app.state.round if app.state else 1)))
+        + tag("p", esc(app.ui.cover_hint(app)))
         + button(
             esc(app.t("app.i_am", player=name)),
             app.reg(lambda: app.pass_cover(seat)),
@@ -179,45 +149,91 @@ def reveal_cover(app: App) -> str:
 
 
 def game(app: App) -> str:
-    s = app.state
-    assert s is not None
-    view = castle.view(s, app.viewer)
-    clickable: Clickable = {}
-    if s.phase == "over":
-        panel = end_panel(app)
-    else:
-        panel, clickable = panels.decision(app)
+    """The shell's header (title, where the game stands, menu, undo, languages) over the
+    game's own screen."""
     tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu")]
     if app.can_undo():
         tools.append(button(esc(app.t("app.undo")), app.reg(app.undo), id="undo"))
     header = tag(
         "header",
         tag("h1", esc(app.t("app.title")))
-        + tag("span", esc(app.t("app.round_of", round=s.round, rounds=s.rounds)), class_="round")
+        + tag("span", esc(app.ui.status(app, app.state)), class_="round")
         + tag("div", "".join(tools), class_="tools")
         + _languages(app),
     )
-    side = (
-        tag("section", panel, id="decision", data_stage=_stage_name(app))
-        + _notice(app)
-        + render_players(view, app.names, app.colours, app.cat, app.viewer)
-        + log_section(app)
-        + house_rules(app)
+    return header + app.ui.screen(app)
+
+
+# --- Blocks for a game's screen ------------------------------------------------------------------
+
+
+def notice(app: App) -> str:
+    return _notice(app)
+
+
+def decision_section(app: App, panel: str) -> str:
+    """The decision asked now (the game's panel or the generic one), or the end of the game."""
+    return tag("section", panel, id="decision", data_stage=stage_name(app))
+
+
+def stage_name(app: App) -> str:
+    if app.state is None or app.game.terminal(app.state):
+        return "over"
+    asked = app.asked()
+    prompt = app.game.prompt(app.state, asked[0]) if asked else None
+    return prompt["stage"] if prompt else "over"
+
+
+def deciding_seat(app: App) -> int:
+    """Whose decision the panel shows: the viewer during a secret choice, else the one asked."""
+    asked = app.asked()
+    if app.viewer is not None and app.viewer in asked:
+        return app.viewer
+    return asked[0]
+
+
+def generic_screen(app: App) -> str:
+    """A whole game screen from the shell's blocks alone, for a game without a board of its
+    own: the decision (the generic panel), the notice, what the viewer may see, the log."""
+    from .generic_panel import generic_panel
+
+    if app.game.terminal(app.state):
+        panel = end_panel(app, "")
+    else:
+        seat = deciding_seat(app)
+        who = tag(
+            "p",
+            tag("span", esc(app.names[seat]), class_="name")
+            + " "
+            + tag("span", esc(app.t(f"stage.{stage_name(app)}")), class_="prompt"),
+            class_=f"who c-{app.colours[seat]}",
+        )
+        panel = who + generic_panel(app, seat)
+    seen = app.game.view(app.state, app.viewer)
+    view = tag(
+        "dl",
+        "".join(tag("dt", esc(k)) + tag("dd", esc(v)) for k, v in seen.items()),
+        class_="generic-view",
     )
-    layout = tag(
+    side = decision_section(app, panel) + notice(app) + log_section(app)
+    return tag(
         "div",
-        tag("section", render_board(view, app.names, app.colours, app.cat, clickable), id="board")
-        + tag("aside", side, id="side"),
+        tag("section", view, id="board") + tag("aside", side, id="side"),
         class_="layout",
     )
-    return header + layout
 
 
-def _stage_name(app: App) -> str:
-    if app.state is None or app.state.phase == "over":
-        return "over"
-    st = castle.stage(app.state)
-    return st.name if st else "over"
+def end_panel(app: App, details: str) -> str:
+    """The winner (or the shared victory), the game's own breakdown, and a new game."""
+    results = app.game.results(app.state)
+    assert results is not None
+    winners = [app.names[w] for w in results["winners"]]
+    if len(winners) == 1:
+        title = app.t("app.winner", player=winners[0])
+    else:
+        title = app.t("app.winners_shared", players=app.cat.join(winners))
+    again = button(esc(app.t("app.new_game")), app.reg(app.home), class_="go", id="new-game")
+    return tag("h2", esc(title), id="winner") + details + again
 
 
 def log_section(app: App) -> str:
@@ -234,46 +250,3 @@ def log_section(app: App) -> str:
         tag("h2", esc(app.t("app.log"))) + tag("ol", "".join(items)),
         id="log",
     )
-
-
-def end_panel(app: App) -> str:
-    s = app.state
-    assert s is not None and s.result is not None
-    result = s.result
-    winners = [app.names[w] for w in result["winners"]]
-    if len(winners) == 1:
-        title = app.t("app.winner", player=winners[0])
-    else:
-        title = app.t("app.winners_shared", players=app.cat.join(winners))
-    tie = result["tie_break"]
-    note = tag("p", esc(app.t(f"tie_break.{tie}")), class_="tie-break") if tie else ""
-    sources: list[str] = []
-    for row in result["players"]:
-        for key in row["by_source"]:
-            if key not in sources:
-                sources.append(key)
-    order = ["buildings", "master_builder", *data.PLACE, "palace", "market"]
-    sources.sort(key=lambda k: order.index(k) if k in order else len(order))
-    seats = result["ranking"]
-    head = tag("th", esc(app.t("app.score_source"))) + "".join(
-        tag("th", esc(app.names[seat]), class_=f"c-{app.colours[seat]}") for seat in seats
-    )
-    rows_html = ""
-    by_seat = {row["seat"]: row for row in result["players"]}
-    for key in sources:
-        rows_html += tag(
-            "tr",
-            tag("th", esc(app.t(f"source.{key}")))
-            + "".join(tag("td", str(by_seat[seat]["by_source"].get(key, 0))) for seat in seats),
-        )
-    totals = [("app.total_vp", "vp"), ("app.talers_left", "talers"), ("app.piece_bp", "piece_bp")]
-    for label, field in totals:
-        rows_html += tag(
-            "tr",
-            tag("th", esc(app.t(label)))
-            + "".join(tag("td", str(by_seat[seat][field])) for seat in seats),
-            class_="total" if field == "vp" else None,
-        )
-    table = tag("table", tag("thead", tag("tr", head)) + tag("tbody", rows_html), id="scores")
-    again = button(esc(app.t("app.new_game")), app.reg(app.home), class_="go", id="new-game")
-    return tag("h2", esc(title), id="winner") + note + table + again

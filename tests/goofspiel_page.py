@@ -1,0 +1,57 @@
+"""The tests' Goofspiel on the page's shell: no board or panel of its own, only what every
+GameUI must say, so everything on screen comes from the shell's generic blocks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from goofspiel import GOOFSPIEL
+
+from tabletop.game import Event, Json
+from tabletop.refusal import Refusal
+from web.shell import i18n, screens
+from web.shell.app import App
+from web.shell.html import esc, tag
+
+
+class GoofspielPage:
+    game = GOOFSPIEL
+    catalogs = (i18n.SHELL, Path(__file__).resolve().parent / "goofspiel_i18n")
+    version = "1"
+    word_families = ()
+
+    def setup_fields(self, app: App) -> str:
+        return ""
+
+    def setup(self, form: Mapping[str, str], players: int) -> Json:
+        return {}
+
+    def status(self, app: App, state: Any) -> str:
+        return app.t("goofspiel.prizes_left", count=len(state.deck))
+
+    def cover_hint(self, app: App) -> str:
+        return app.t("goofspiel.cover_hint")
+
+    def screen(self, app: App) -> str:
+        return screens.generic_screen(app)
+
+    def rules(self, app: App) -> str:
+        return tag("p", esc(app.t("goofspiel.rules")), class_="house-rules")
+
+    def describe(self, event: Event, names: Sequence[str], cat: i18n.Catalog) -> str | None:
+        if event["e"] != "won":
+            return None
+        if event["p"] is None:
+            return cat.t("goofspiel.tie", value=event["value"])
+        return cat.t("goofspiel.won", player=names[event["p"]], value=event["value"])
+
+    def log_round(self, event: Event) -> int | None:
+        return None
+
+    def reason(self, refusal: Refusal, names: Sequence[str], cat: i18n.Catalog) -> str:
+        return cat.t(f"rule.{refusal.rule}")
+
+
+GOOFSPIEL_PAGE = GoofspielPage()

@@ -1,0 +1,143 @@
+"""Castle's page on the shell (a `web.shell.ui.GameUI`): its new-game fields, its game screen
+(board, decision panels, players, log, house rules) and its end-of-game breakdown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import castle
+from castle import data
+from castle.game import CASTLE
+from castle.state import State
+from tabletop.game import Event, Json
+from tabletop.refusal import Refusal
+from web.shell import screens
+from web.shell.html import esc, tag
+from web.shell.i18n import Catalog
+
+from . import CATALOGS, log, panels
+from .board import Clickable, render_board
+from .players import render_players
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+
+
+class CastlePage:
+    game = CASTLE
+    catalogs = CATALOGS
+    version = castle.__version__
+    word_families = ("card", "kind", "building", "place", "trader_place", "app.source")
+
+    def setup_fields(self, app: App) -> str:
+        """Who starts: drawn by lot, or a seat."""
+        start = app.form.get("start", "random")
+        options = tag("option", esc(app.t("app.start_random")), value="random")
+        options += "".join(
+            tag(
+                "option",
+                esc(app.t("app.player_n", n=seat + 1)),
+                value=str(seat),
+                selected=start == str(seat),
+            )
+            for seat in range(app.player_count())
+        )
+        return tag("label", esc(app.t("app.start_player")) + tag("select", options, name="start"))
+
+    def setup(self, form: Mapping[str, str], players: int) -> Json:
+        start = form.get("start", "random")
+        return {"start_player": int(start) if start.isdigit() and int(start) < players else None}
+
+    def status(self, app: App, state: Any) -> str:
+        s: State = state
+        return app.t("app.round_of", round=s.round, rounds=s.rounds)
+
+    def cover_hint(self, app: App) -> str:
+        s: State | None = app.state
+        return app.t("app.pass_hint", round=s.round if s else 1)
+
+    def screen(self, app: App) -> str:
+        s: State = app.state
+        view = castle.view(s, app.viewer)
+        clickable: Clickable = {}
+        if s.phase == "over":
+            panel = screens.end_panel(app, _scores(app))
+        else:
+            panel, clickable = panels.decision(app)
+        side = (
+            screens.decision_section(app, panel)
+            + screens.notice(app)
+            + render_players(view, app.names, app.colours, app.cat, app.viewer)
+            + screens.log_section(app)
+            + self.rules(app)
+        )
+        board = render_board(view, app.names, app.colours, app.cat, clickable)
+        return tag(
+            "div",
+            tag("section", board, id="board") + tag("aside", side, id="side"),
+            class_="layout",
+        )
+
+    def rules(self, app: App) -> str:
+        """The rulings (⚖) this game plays by where the rule sources are silent or disagree,
+        folded away until asked for (a native <details>, no script)."""
+        items = "".join(tag("li", esc(app.t(f"ruling.{r}"))) for r in data.HOUSE_RULES)
+        return tag(
+            "details",
+            tag("summary", esc(app.t("rules.title")))
+            + tag("p", esc(app.t("rules.intro")))
+            + tag("ul", items),
+            class_="house-rules",
+        )
+
+    def describe(self, event: Event, names: Sequence[str], cat: Catalog) -> str | None:
+        return log.describe(event, names, cat)
+
+    def log_round(self, event: Event) -> int | None:
+        return event["round"] if event["e"] == "round_started" else None
+
+    def reason(self, refusal: Refusal, names: Sequence[str], cat: Catalog) -> str:
+        return log.reason(refusal.rule, refusal.params, names, cat)
+
+
+def _scores(app: App) -> str:
+    """The end table: every source of VP per player, the totals and the tie-break values."""
+    s: State = app.state
+    assert s.result is not None
+    result = s.result
+    tie = result["tie_break"]
+    note = tag("p", esc(app.t(f"tie_break.{tie}")), class_="tie-break") if tie else ""
+    sources: list[str] = []
+    for row in result["players"]:
+        for key in row["by_source"]:
+            if key not in sources:
+                sources.append(key)
+    order = ["buildings", "master_builder", *data.PLACE, "palace", "market"]
+    sources.sort(key=lambda k: order.index(k) if k in order else len(order))
+    seats = result["ranking"]
+    head = tag("th", esc(app.t("app.score_source"))) + "".join(
+        tag("th", esc(app.names[seat]), class_=f"c-{app.colours[seat]}") for seat in seats
+    )
+    rows_html = ""
+    by_seat = {row["seat"]: row for row in result["players"]}
+    for key in sources:
+        rows_html += tag(
+            "tr",
+            tag("th", esc(app.t(f"source.{key}")))
+            + "".join(tag("td", str(by_seat[seat]["by_source"].get(key, 0))) for seat in seats),
+        )
+    totals = [("app.total_vp", "vp"), ("app.talers_left", "talers"), ("app.piece_bp", "piece_bp")]
+    for label, field in totals:
+        rows_html += tag(
+            "tr",
+            tag("th", esc(app.t(label)))
+            + "".join(tag("td", str(by_seat[seat][field])) for seat in seats),
+            class_="total" if field == "vp" else None,
+        )
+    table = tag("table", tag("thead", tag("tr", head)) + tag("tbody", rows_html), id="scores")
+    return note + table
+
+
+PAGE = CastlePage()

@@ -1,0 +1,12 @@
+"""The games this page plays: the registry the shell is handed (web/main.py), by name.
+
+The shell (web/shell) imports no game; each game's page implements `web.shell.ui.GameUI` in a
+folder of its own and is listed here. The first is the page's default.
+"""
+
+from __future__ import annotations
+
+from web.castle_page.page import PAGE as CASTLE
+from web.shell.ui import GameUI
+
+GAMES: dict[str, GameUI] = {"castle": CASTLE}

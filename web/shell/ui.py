@@ -1,0 +1,68 @@
+"""What a game's page gives the shell: everything the shell cannot draw without knowing the game.
+
+The shell (controller, covers, new-game and log frames, generic panel, storage) plays any
+`tabletop.game.Game`; a `GameUI` adds that game's words, board and panels. The shell finds the
+games in the registry the page hands it (web/games.py), and never imports a game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tabletop.game import Event, Game, Json
+from tabletop.refusal import Refusal
+
+from .i18n import Catalog, Roots
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class GameUI(Protocol):
+    #: The game, through the seam only.
+    game: Game[Any]
+    #: The catalog folders of this page: the shell's, then the game's own.
+    catalogs: Roots
+    #: The engine's version, shown with the build id on the home screen.
+    version: str
+    #: Catalog families that the values in its actions are words of, tried in order: the
+    #: generic panel words an action's `"trader"` as `card.trader` if that family is listed.
+    word_families: tuple[str, ...]
+
+    def setup_fields(self, app: App) -> str:
+        """The game's own fields of the new-game form, as HTML (named inputs)."""
+        ...
+
+    def setup(self, form: Mapping[str, str], players: int) -> Json:
+        """The game's own setup keys from the new-game form's values."""
+        ...
+
+    def status(self, app: App, state: Any) -> str:
+        """Where a game stands, in a few words ("Round 4 of 15"): the header, the resume offer."""
+        ...
+
+    def cover_hint(self, app: App) -> str:
+        """The line under "Pass the device to …" on a hot-seat cover."""
+        ...
+
+    def screen(self, app: App) -> str:
+        """The game screen under the shell's header: board, panels, log, as the game lays
+        them out (the shell's blocks are in screens.py)."""
+        ...
+
+    def rules(self, app: App) -> str:
+        """The rules section of the new-game screen (house rulings), as HTML."""
+        ...
+
+    def describe(self, event: Event, names: Sequence[str], cat: Catalog) -> str | None:
+        """One sentence of the game log for an event, or None for an event not worth a line."""
+        ...
+
+    def log_round(self, event: Event) -> int | None:
+        """The round that begins with this event, if it begins one (the log groups by round)."""
+        ...
+
+    def reason(self, refusal: Refusal, names: Sequence[str], cat: Catalog) -> str:
+        """Why an action is refused, in words."""
+        ...
