@@ -11,9 +11,9 @@ import castle
 from castle import data
 from castle.game import CASTLE
 from castle.state import State
-from tabletop.game import Event, Json
+from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
-from web.shell import screens
+from web.shell import i18n, screens
 from web.shell.html import esc, tag
 from web.shell.i18n import Catalog
 
@@ -26,10 +26,17 @@ if TYPE_CHECKING:
 
 
 class CastlePage:
-    game = CASTLE
-    catalogs = CATALOGS
-    version = castle.__version__
-    word_families = ("card", "kind", "building", "place", "trader_place", "app.source")
+    game: Game[Any] = CASTLE
+    catalogs: i18n.Roots = CATALOGS
+    version: str = castle.__version__
+    word_families: tuple[str, ...] = (
+        "card",
+        "kind",
+        "building",
+        "place",
+        "trader_place",
+        "app.source",
+    )
 
     def setup_fields(self, app: App) -> str:
         """Who starts: drawn by lot, or a seat."""
