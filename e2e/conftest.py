@@ -9,6 +9,7 @@ them.
 
 from __future__ import annotations
 
+import shutil
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -108,3 +109,28 @@ def requests_seen(context: BrowserContext) -> list[str]:
 
     context.on("request", on_request)
     return seen
+
+
+@pytest.fixture
+def sources(tmp_path: Path) -> Path:
+    """A copy of the page's sources, which a test may change and build."""
+    src = tmp_path / "src"
+    for folder in build.ZIPPED_PACKAGES:
+        shutil.copytree(build.ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__py*"))
+    for name in ("index.html", "pyscript.toml"):
+        shutil.copy2(build.ROOT / name, src / name)
+    return src
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[tuple[SiteServer, Path]]:
+    """A second server, for a site of the test's own (a copy that gets a new version)."""
+    site = tmp_path / "site"
+    site.mkdir()
+    server = make_server(port=0, prefix=SITE_PREFIX, quiet=True, directory=site)
+    threading.Thread(target=server.serve_forever, name="own-server", daemon=True).start()
+    try:
+        yield server, site
+    finally:
+        server.shutdown()
+        server.server_close()

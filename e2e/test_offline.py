@@ -7,8 +7,6 @@ visit of such a context precaches the whole site (about 14 MB) on its first load
 from __future__ import annotations
 
 import random
-import shutil
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -25,7 +23,7 @@ from e2e.helpers import (
     wait_until_ready,
 )
 from tools import build, chromium
-from tools.devserver import SiteServer, make_server
+from tools.devserver import SiteServer
 
 NewContext = Callable[..., BrowserContext]
 
@@ -116,31 +114,6 @@ def test_after_one_visit_the_game_opens_and_plays_with_the_network_off(
     assert site_server.requests[served:] == [], "the server was asked while offline"
     assert not leaving(seen), f"requests left 127.0.0.1: {leaving(seen)}"
     assert console.errors() == [], str(console)
-
-
-@pytest.fixture
-def sources(tmp_path: Path) -> Path:
-    """A copy of the page's sources, which a test may change and build."""
-    src = tmp_path / "src"
-    for folder in build.ZIPPED_PACKAGES:
-        shutil.copytree(build.ROOT / folder, src / folder, ignore=shutil.ignore_patterns("__py*"))
-    for name in ("index.html", "pyscript.toml"):
-        shutil.copy2(build.ROOT / name, src / name)
-    return src
-
-
-@pytest.fixture
-def own_server(tmp_path: Path) -> Iterator[tuple[SiteServer, Path]]:
-    """A second server, for a site of the test's own (a copy that gets a new version)."""
-    site = tmp_path / "site"
-    site.mkdir()
-    server = make_server(port=0, prefix=SITE_PREFIX, quiet=True, directory=site)
-    threading.Thread(target=server.serve_forever, name="own-server", daemon=True).start()
-    try:
-        yield server, site
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def test_a_new_version_waits_for_the_player_and_the_game_goes_on_in_it(

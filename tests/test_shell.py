@@ -12,7 +12,7 @@ import random
 import re
 from pathlib import Path
 
-from goofspiel_page import GOOFSPIEL_PAGE
+from goofspiel.page import GOOFSPIEL_PAGE
 
 from tabletop import record as records
 from web.shell.app import App

@@ -112,11 +112,11 @@ def runtime_dirs() -> dict[str, str]:
     }
 
 
-def engine_zip_bytes(sources: Path = ROOT) -> bytes:
-    """The deterministic zip of ZIPPED_PACKAGES (paths relative to the repo root)."""
+def engine_zip_bytes(sources: Path = ROOT, packages: tuple[str, ...] = ZIPPED_PACKAGES) -> bytes:
+    """The deterministic zip of `packages` (paths relative to the sources' root)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for package in ZIPPED_PACKAGES:
+        for package in packages:
             package_dir = sources / package
             if not package_dir.is_dir():
                 raise BuildError(f"missing package folder {package_dir}")
@@ -133,7 +133,9 @@ def engine_zip_bytes(sources: Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
-def wanted_files(sources: Path = ROOT, extra_dirs: tuple[str, ...] = ()) -> dict[str, Source]:
+def wanted_files(
+    sources: Path = ROOT, extra_dirs: tuple[str, ...] = (), extra_packages: tuple[str, ...] = ()
+) -> dict[str, Source]:
     """Every file of the site but index.html and the service worker: site path -> source."""
     pyodide = NODE_MODULES / "pyodide"
     pyscript_dist = NODE_MODULES / "@pyscript" / "core" / "dist"
@@ -152,7 +154,7 @@ def wanted_files(sources: Path = ROOT, extra_dirs: tuple[str, ...] = ()) -> dict
         for path in sorted((sources / folder).rglob("*")):
             if path.is_file():
                 files[path.relative_to(sources).as_posix()] = path
-    files[ENGINE_ZIP] = engine_zip_bytes(sources)
+    files[ENGINE_ZIP] = engine_zip_bytes(sources, (*ZIPPED_PACKAGES, *extra_packages))
     missing = [name for name, src in files.items() if isinstance(src, Path) and not src.is_file()]
     if missing:
         raise BuildError(f"missing source files: {missing}")
@@ -254,16 +256,18 @@ def build(
     dev: bool = False,
     sources: Path = ROOT,
     extra_dirs: tuple[str, ...] = (),
+    extra_packages: tuple[str, ...] = (),
 ) -> str:
     """Build the site into ``out`` and return its build id.
 
     ``sources`` is the folder holding index.html, pyscript.toml, web/ and castle/ (a test
     builds a changed copy); the runtime always comes from this repo's node_modules.
-    ``extra_dirs`` adds source folders (the benchmarks' bare pages).
+    ``extra_dirs`` adds source folders (the benchmarks' bare pages), ``extra_packages``
+    Python packages of the sources to the zip (a test build's second game).
     """
     if not NODE_MODULES.is_dir():
         raise BuildError("node_modules is missing: run ./tools/build (it runs 'npm ci')")
-    files = wanted_files(sources, extra_dirs)
+    files = wanted_files(sources, extra_dirs, extra_packages)
     template = (sources / "index.html").read_text()
     build = DEV_BUILD if dev else build_id(files, template.encode())
     files["index.html"] = page_html(template, build).encode()

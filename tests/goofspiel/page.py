@@ -18,7 +18,7 @@ from web.shell.html import esc, tag
 
 class GoofspielPage:
     game = GOOFSPIEL
-    catalogs = (i18n.SHELL, Path(__file__).resolve().parent / "goofspiel_i18n")
+    catalogs = (i18n.SHELL, Path(__file__).resolve().parent / "i18n")
     version = "1"
     word_families = ()
 
