@@ -8,7 +8,7 @@ Bricklayer and the Stonemason may place up to two helpers.
 from __future__ import annotations
 
 from tabletop.refusal import Refusal
-from tabletop.stage import Events, Stage, Turn, event
+from tabletop.stage import Events, Stage, Task, event
 
 from . import data, payment
 from .actions import Action, make
@@ -19,11 +19,11 @@ PLACE_IDS = tuple(data.PLACE)
 # --- Choosing a building -----------------------------------------------------------------------
 
 
-def _erect_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _erect_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "erect", b) for b in data.TILE_BUILDINGS] + [make(seat, "done")]
 
 
-def _erect_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _erect_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["do"] == "done":
         return None
     building = a["building"]
@@ -39,7 +39,7 @@ def _erect_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _erect_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _erect_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     if a["do"] == "done":
         if not t.get("built"):
             ev.append(event("erected_nothing", p=a["p"], card=t["card"]))
@@ -64,7 +64,7 @@ ERECT = Stage("erect", ("erect", "done"), _erect_candidates, _erect_check, _erec
 # --- Paying, kind by kind ----------------------------------------------------------------------
 
 
-def _pay_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
     ctx = t["pay"]
     kind = payment.ORDER[ctx["step"]]
     bp = data.BP[kind]
@@ -79,7 +79,7 @@ def _pay_candidates(s: State, t: Turn, seat: int) -> list[Action]:
     return out
 
 
-def _pay_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _pay_check(s: State, t: Task, a: Action) -> Refusal | None:
     ctx = t["pay"]
     step = ctx["step"]
     expected = payment.ORDER[step]
@@ -110,7 +110,7 @@ def _pay_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return Refusal("pay.exact_cost", {"remaining": rem})
 
 
-def _pay_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _pay_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     ctx = t["pay"]
     kind, own, silver = a["kind"], a["own"], a["silver"]
     if own:
@@ -125,7 +125,7 @@ def _pay_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
         _erect(s, t, a["p"], ev)
 
 
-def _erect(s: State, t: Turn, seat: int, ev: Events) -> None:
+def _erect(s: State, t: Task, seat: int, ev: Events) -> None:
     """The payment is complete: pay, erect, score the card's share of the building's VP."""
     ctx = t.pop("pay")
     p = s.players[seat]
@@ -170,7 +170,7 @@ PAY = Stage("pay", ("pay",), _pay_candidates, _pay_check, _pay_perform, kind="pa
 # --- Placing helpers ---------------------------------------------------------------------------
 
 
-def _helper_enter(s: State, t: Turn, ev: Events) -> bool:
+def _helper_enter(s: State, t: Task, ev: Events) -> bool:
     return bool(t.get("built"))
 
 
@@ -180,7 +180,7 @@ def helper_sources(s: State, seat: int) -> list[str]:
     return sources + [place for place, owner in s.traders.items() if owner == seat]
 
 
-def _helper_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _helper_candidates(s: State, t: Task, seat: int) -> list[Action]:
     sources = helper_sources(s, seat)
     out = [
         make(seat, "helper", place, source)
@@ -192,7 +192,7 @@ def _helper_candidates(s: State, t: Turn, seat: int) -> list[Action]:
     return out
 
 
-def _helper_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _helper_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["do"] == "done":
         return None
     seat, place, source = a["p"], a["place"], a["source"]
@@ -221,7 +221,7 @@ def _helper_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _helper_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _helper_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     if a["do"] == "done":
         t["stage"] = None

@@ -7,7 +7,7 @@ Erecting buildings and placing helpers, shared by several characters, live in bu
 from __future__ import annotations
 
 from tabletop.refusal import Refusal
-from tabletop.stage import AutoStep, Events, Stage, Turn, event
+from tabletop.stage import AutoStep, Events, Stage, Task, event
 
 from . import data
 from .actions import Action, make
@@ -17,7 +17,7 @@ from .tasks import act
 # --- Messenger ---------------------------------------------------------------------------------
 
 
-def messenger(s: State, t: Turn, ev: Events) -> None:
+def messenger(s: State, t: Task, ev: Events) -> None:
     s.players[t["seat"]].talers += data.MESSENGER_TALERS
     ev.append(event("messenger", p=t["seat"], talers=data.MESSENGER_TALERS))
 
@@ -25,11 +25,11 @@ def messenger(s: State, t: Turn, ev: Events) -> None:
 # --- Trader ------------------------------------------------------------------------------------
 
 
-def _trader_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _trader_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "trader", place) for place in data.TRADER_PLACES] + [make(seat, "done")]
 
 
-def _trader_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _trader_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["do"] == "done":
         return None
     seat, place = a["p"], a["place"]
@@ -54,7 +54,7 @@ def _trader_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _trader_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _trader_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     t["stage"] = None
     seat = a["p"]
     if a["do"] == "done":
@@ -75,7 +75,7 @@ TRADER = Stage(
 )
 
 
-def deliver(s: State, t: Turn, ev: Events) -> None:
+def deliver(s: State, t: Task, ev: Events) -> None:
     """After all Traders: every cart and rider helper delivers, minus the tribute (S000)."""
     if not any("trader" in p.revealed for p in s.players):
         ev.append(event("no_delivery"))
@@ -105,18 +105,18 @@ def deliver(s: State, t: Turn, ev: Events) -> None:
 # --- Bricklayer --------------------------------------------------------------------------------
 
 
-def _tower_enter(s: State, t: Turn, ev: Events) -> bool:
+def _tower_enter(s: State, t: Task, ev: Events) -> bool:
     if any(s.tower.values()):
         return True
     ev.append(event("tower_empty", p=t["seat"]))
     return False
 
 
-def _tower_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _tower_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "tower", kind) for kind in data.KINDS]
 
 
-def _tower_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _tower_check(s: State, t: Task, a: Action) -> Refusal | None:
     kind = a["kind"]
     if kind not in data.KINDS:
         return Refusal("action.unknown_kind", {"kind": kind})
@@ -125,7 +125,7 @@ def _tower_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _tower_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _tower_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     kind = a["kind"]
     count = s.tower[kind]
     s.tower[kind] = 0
@@ -137,7 +137,7 @@ def _tower_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
 TOWER = Stage("tower", ("tower",), _tower_candidates, _tower_check, _tower_perform, _tower_enter)
 
 
-def bricklayer_talers(s: State, t: Turn, ev: Events) -> None:
+def bricklayer_talers(s: State, t: Task, ev: Events) -> None:
     """1 taler per piece spent on the buildings just erected (S000)."""
     spent = t.get("spent", 0)
     if spent:
@@ -149,7 +149,7 @@ def bricklayer_talers(s: State, t: Turn, ev: Events) -> None:
 # --- Stonemason --------------------------------------------------------------------------------
 
 
-def _buy_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _buy_candidates(s: State, t: Task, seat: int) -> list[Action]:
     out: list[Action] = []
     for seller in s.seats_from_start():
         for card, pieces in s.players[seller].workers.items():
@@ -158,7 +158,7 @@ def _buy_candidates(s: State, t: Turn, seat: int) -> list[Action]:
     return out
 
 
-def _buy_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _buy_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["do"] == "done":
         return None
     seat, seller, card, kind = a["p"], a["seller"], a["card"], a["kind"]
@@ -179,7 +179,7 @@ def _buy_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _sell(s: State, t: Turn, buyer: int, seller: int, card: str, kind: str, ev: Events) -> None:
+def _sell(s: State, t: Task, buyer: int, seller: int, card: str, kind: str, ev: Events) -> None:
     on = s.players[seller].workers[card]
     on[kind] -= 1
     if not on[kind]:
@@ -200,7 +200,7 @@ def _sell(s: State, t: Turn, buyer: int, seller: int, card: str, kind: str, ev: 
     )
 
 
-def _buy_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _buy_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     if a["do"] == "done":
         t["stage"] = None
         return
@@ -217,15 +217,15 @@ def _buy_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
 BUY = Stage("buy", ("buy", "done"), _buy_candidates, _buy_check, _buy_perform)
 
 
-def _sell_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _sell_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "sell", True), make(seat, "sell", False)]
 
 
-def _sell_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _sell_check(s: State, t: Task, a: Action) -> Refusal | None:
     return None
 
 
-def _sell_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _sell_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     offer = t.pop("offer")
     seller, card, kind = offer["seller"], offer["card"], offer["kind"]
     t["stage"] = "buy"
@@ -237,7 +237,7 @@ def _sell_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
         ev.append(event("sale_refused", p=t["seat"], seller=seller, card=card, kind=kind))
 
 
-def _sell_deciders(_s: State, t: Turn) -> list[int]:
+def _sell_deciders(_s: State, t: Task) -> list[int]:
     """The seller answers the offer, not the Stonemason whose task it is."""
     return [t["offer"]["seller"]]
 
@@ -256,17 +256,17 @@ SELL = Stage(
 # --- Workers -----------------------------------------------------------------------------------
 
 
-def _first_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _first_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "first", c) for c in data.WORKERS if c in s.players[seat].revealed]
 
 
-def _first_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _first_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["card"] not in data.WORKERS or a["card"] not in s.players[a["p"]].revealed:
         return Refusal("worker.not_revealed", {"card": a["card"]})
     return None
 
 
-def _first_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _first_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     rest = [c for c in s.players[seat].revealed if c in data.WORKERS and c != a["card"]]
     s.queue[:0] = [act(seat, a["card"])] + [act(seat, c) for c in rest]
@@ -277,7 +277,7 @@ def _first_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
 FIRST = Stage("first", ("first",), _first_candidates, _first_check, _first_perform)
 
 
-def collect(s: State, t: Turn, ev: Events) -> None:
+def collect(s: State, t: Task, ev: Events) -> None:
     """A Worker moves the pieces still on its card into its owner's supply."""
     p = s.players[t["seat"]]
     on = p.workers.pop(t["card"], {})
@@ -289,7 +289,7 @@ def collect(s: State, t: Turn, ev: Events) -> None:
 # --- Master Builder ----------------------------------------------------------------------------
 
 
-def master_builder(s: State, t: Turn, ev: Events) -> None:
+def master_builder(s: State, t: Task, ev: Events) -> None:
     seat = t["seat"]
     p = s.players[seat]
     others = sum(q.built_this_round for i, q in enumerate(s.players) if i != seat)

@@ -50,16 +50,16 @@ def stage(s: State) -> Stage[State] | None:
 def pending(s: State) -> list[int]:
     """The seats that must decide now: several during the secret selection, else one or none."""
     st = stage(s)
-    return [] if st is None or s.turn is None else st.deciders(s, s.turn)
+    return [] if st is None or s.task is None else st.deciders(s, s.task)
 
 
 def prompt(s: State, seat: int) -> Prompt | None:
     """What `seat` is asked now (None if nothing): the question's stage and type, who else is
     asked, whether the answers stay secret until all have answered, and what it is about."""
     st = stage(s)
-    if st is None or s.turn is None:
+    if st is None or s.task is None:
         return None
-    seats = st.deciders(s, s.turn)
+    seats = st.deciders(s, s.task)
     if seat not in seats:
         return None
     return {
@@ -73,7 +73,7 @@ def prompt(s: State, seat: int) -> Prompt | None:
 
 def _context(s: State, st: Stage[State]) -> dict[str, Any]:
     """The task's context (the card, the building, the offer, the payment so far, ...)."""
-    t = s.turn
+    t = s.task
     assert t is not None
     out = {k: v for k, v in t.items() if k not in ("stage", "steps") and v is not None}
     if st.name == "pay":
@@ -95,9 +95,9 @@ def legal_actions(s: State, seat: int) -> list[Action]:
     if listed is not None:
         return list(listed)
     st = stage(s)
-    if st is None or s.turn is None or seat not in st.deciders(s, s.turn):
+    if st is None or s.task is None or seat not in st.deciders(s, s.task):
         return []
-    listed = s.options[seat] = st.options(s, s.turn, seat)
+    listed = s.options[seat] = st.options(s, s.task, seat)
     return list(listed)
 
 
@@ -107,17 +107,17 @@ def why_not(s: State, action: Any) -> Refusal | None:
     if refusal:
         return refusal
     st = stage(s)
-    if st is None or s.turn is None:
+    if st is None or s.task is None:
         return Refusal("game.over")
     seat = action["p"]
     if not 0 <= seat < s.n:
         return Refusal("action.unknown_seat", {"seat": seat})
-    waiting = st.deciders(s, s.turn)
+    waiting = st.deciders(s, s.task)
     if seat not in waiting:
         return Refusal("turn.not_yours", {"waiting_for": waiting})
     if action["do"] not in st.verbs:
         return Refusal("turn.other_decision", {"stage": st.name, "verbs": list(st.verbs)})
-    return st.check(s, s.turn, action)
+    return st.check(s, s.task, action)
 
 
 def apply(s: State, action: Any) -> Events:
@@ -135,8 +135,8 @@ def apply(s: State, action: Any) -> Events:
     s.options = {}
     ev: Events = []
     st = stage(s)
-    assert st is not None and s.turn is not None
-    st.perform(s, s.turn, action, ev)
+    assert st is not None and s.task is not None
+    st.perform(s, s.task, action, ev)
     runner.run(s, ev, STAGES, AUTO_STEPS)
     return ev
 

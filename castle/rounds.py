@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement
 
 from tabletop.refusal import Refusal
-from tabletop.stage import AutoStep, Events, Stage, Turn, event
+from tabletop.stage import AutoStep, Events, Stage, Task, event
 
 from . import data
 from .actions import Action, make
@@ -37,7 +37,7 @@ def cards_to_choose(s: State, seat: int) -> int:
     return min(data.CARDS_PER_ROUND[s.n], len(s.players[seat].hand))
 
 
-def select_candidates(s: State, _t: Turn, seat: int) -> list[Action]:
+def select_candidates(s: State, _t: Task, seat: int) -> list[Action]:
     hand = s.players[seat].hand
     # Dicts built inline (not with actions.make): this runs for every seat every round.
     return [
@@ -46,7 +46,7 @@ def select_candidates(s: State, _t: Turn, seat: int) -> list[Action]:
     ]
 
 
-def select_check(s: State, _t: Turn, a: Action) -> Refusal | None:
+def select_check(s: State, _t: Task, a: Action) -> Refusal | None:
     seat, cards = a["p"], a["cards"]
     p = s.players[seat]
     if s.selection[seat] is not None:
@@ -64,7 +64,7 @@ def select_check(s: State, _t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def select_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def select_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     cards = sorted(a["cards"], key=data.CARDS.index)
     s.selection[seat] = cards
@@ -73,7 +73,7 @@ def select_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
         t["stage"] = None
 
 
-def select_deciders(s: State, _t: Turn) -> list[int]:
+def select_deciders(s: State, _t: Task) -> list[int]:
     """Every seat that has not chosen yet, in turn order."""
     return [seat for seat in s.seats_from_start() if s.selection[seat] is None]
 
@@ -93,7 +93,7 @@ SELECT = Stage(
 # --- §3.4 Reveal and the order of the round ----------------------------------------------------
 
 
-def reveal(s: State, _t: Turn, ev: Events) -> None:
+def reveal(s: State, _t: Task, ev: Events) -> None:
     chosen: list[list[str]] = []
     for seat, p in enumerate(s.players):
         cards = s.selection[seat] or []
@@ -108,10 +108,10 @@ def reveal(s: State, _t: Turn, ev: Events) -> None:
     s.queue = round_queue(s)
 
 
-def round_queue(s: State) -> list[Turn]:
+def round_queue(s: State) -> list[Task]:
     """§3.5 equip Workers in turn order, then §3.6 resolve in card order and seat order."""
     order = s.seats_from_start()
-    queue: list[Turn] = []
+    queue: list[Task] = []
     for seat in order:
         for card in data.WORKERS:
             if card in s.players[seat].revealed:
@@ -134,7 +134,7 @@ def round_queue(s: State) -> list[Turn]:
 # --- §3.5 Equip Workers ------------------------------------------------------------------------
 
 
-def equip(s: State, t: Turn, ev: Events) -> None:
+def equip(s: State, t: Task, ev: Events) -> None:
     """The card takes its printed pieces; ⚖ only what the stock still holds."""
     on: dict[str, int] = {}
     for kind, count in data.WORKER_EQUIPMENT[t["card"]].items():
@@ -150,11 +150,11 @@ def _worker_c_count(s: State) -> int:
     return min(data.WORKER_C_CHOICES, sum(s.stock[k] for k in data.WORKER_C_KINDS))
 
 
-def _worker_c_enter(s: State, t: Turn, ev: Events) -> bool:
+def _worker_c_enter(s: State, t: Task, ev: Events) -> bool:
     return _worker_c_count(s) > 0
 
 
-def _worker_c_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _worker_c_candidates(s: State, t: Task, seat: int) -> list[Action]:
     kinds = [k for k in data.WORKER_C_KINDS if s.stock[k]]
     return [
         make(seat, "worker_c", list(c))
@@ -162,7 +162,7 @@ def _worker_c_candidates(s: State, t: Turn, seat: int) -> list[Action]:
     ]
 
 
-def _worker_c_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _worker_c_check(s: State, t: Task, a: Action) -> Refusal | None:
     count = _worker_c_count(s)
     if len(a["kinds"]) != count:
         return Refusal("worker_c.count", {"count": count})
@@ -174,7 +174,7 @@ def _worker_c_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _worker_c_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _worker_c_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     on = s.players[t["seat"]].workers[t["card"]]
     for kind in a["kinds"]:
         s.stock[kind] -= 1
@@ -196,7 +196,7 @@ WORKER_C = Stage(
 # --- §3.8 End of round -------------------------------------------------------------------------
 
 
-def end_round(s: State, t: Turn, ev: Events) -> None:
+def end_round(s: State, t: Task, ev: Events) -> None:
     for p in s.players:
         p.revealed = []
         p.workers = {}

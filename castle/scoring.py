@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.refusal import Refusal
-from tabletop.stage import AutoStep, Events, Stage, Turn, event
+from tabletop.stage import AutoStep, Events, Stage, Task, event
 
 from . import data
 from .actions import Action, make
@@ -16,7 +16,7 @@ from .state import State
 from .tasks import task
 
 
-def final_queue(s: State) -> list[Turn]:
+def final_queue(s: State) -> list[Task]:
     """The steps of §8, in order; "start player" is the start player of the last round."""
     order = s.seats_from_start()
     queue = [task(["clear_carts"])]
@@ -36,7 +36,7 @@ def _held(s: State, seat: int, scoring: str) -> int:
     )
 
 
-def clear_carts(s: State, t: Turn, ev: Events) -> None:
+def clear_carts(s: State, t: Task, ev: Events) -> None:
     """Step 1: helpers at the carts and the rider go home; they score nothing."""
     for place, owner in s.traders.items():
         if owner is not None:
@@ -48,7 +48,7 @@ def clear_carts(s: State, t: Turn, ev: Events) -> None:
 # --- Step 2: converting silver at the Forge ----------------------------------------------------
 
 
-def _convert_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _convert_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "convert", k) for k in data.FORGE_KINDS] + [make(seat, "done")]
 
 
@@ -72,11 +72,11 @@ def forge_convert(s: State, seat: int, kind: str, ev: Events) -> None:
     ev.append(event("forge_converted", p=seat, kind=kind))
 
 
-def _convert_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _convert_check(s: State, t: Task, a: Action) -> Refusal | None:
     return None if a["do"] == "done" else forge_check(s, a["p"], a["kind"])
 
 
-def _convert_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _convert_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     if a["do"] == "done":
         t["stage"] = None
     else:
@@ -91,16 +91,16 @@ CONVERT = Stage(
 # --- Step 3: the Palace ------------------------------------------------------------------------
 
 
-def _palace_enter(s: State, t: Turn, ev: Events) -> bool:
+def _palace_enter(s: State, t: Task, ev: Events) -> bool:
     t["left"] = data.PALACE_PIECES * _held(s, t["seat"], "palace")
     return True
 
 
-def _palace_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _palace_candidates(s: State, t: Task, seat: int) -> list[Action]:
     return [make(seat, "palace", k) for k in data.BUILDING_KINDS] + [make(seat, "done")]
 
 
-def _palace_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _palace_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["do"] == "done":
         return None
     kind = a["kind"]
@@ -113,7 +113,7 @@ def _palace_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _palace_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _palace_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     if a["do"] == "done":
         t["stage"] = None
         return
@@ -144,12 +144,12 @@ def _market_rate(s: State, seat: int) -> int:
     return data.MARKET_TALERS_PER_VP[_held(s, seat, "market")]
 
 
-def _market_candidates(s: State, t: Turn, seat: int) -> list[Action]:
+def _market_candidates(s: State, t: Task, seat: int) -> list[Action]:
     most = s.players[seat].talers // _market_rate(s, seat)
     return [make(seat, "market", vp) for vp in range(most, -1, -1)]
 
 
-def _market_check(s: State, t: Turn, a: Action) -> Refusal | None:
+def _market_check(s: State, t: Task, a: Action) -> Refusal | None:
     rate = _market_rate(s, a["p"])
     if a["vp"] < 0:
         return Refusal("action.negative_count")
@@ -158,7 +158,7 @@ def _market_check(s: State, t: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def _market_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _market_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     p, vp = s.players[a["p"]], a["vp"]
     talers = vp * _market_rate(s, a["p"])
     p.talers -= talers
@@ -237,7 +237,7 @@ def piece_bp(pieces: dict[str, int]) -> int:
     return sum(pieces[k] * data.BP[k] for k in data.BUILDING_KINDS)
 
 
-def score(s: State, t: Turn, ev: Events) -> None:
+def score(s: State, t: Task, ev: Events) -> None:
     for place_id in data.PLACE:
         owner = s.places.get(place_id)
         if owner is None or data.PLACE[place_id].scoring in DECIDED_AT_END:

@@ -2,7 +2,7 @@
 
 Every field is an int, a str, None, or a list/dict of those, so `to_json`/`from_json` are exact
 and a state can be saved, diffed and replayed. Where the game is in a round is data too: a queue
-of tasks still to run and the `turn` being played (see `tasks.py` and `engine.py`).
+of tasks still to run and the `task` being played (see `tasks.py` and `engine.py`).
 """
 
 from __future__ import annotations
@@ -12,12 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop import rng
+from tabletop.stage import Task
 
 from . import data
 
 Json = dict[str, Any]
-#: A task of the round queue: {"seat", "card", "stage", "steps", ...} (see tasks.py).
-Task = dict[str, Any]
 
 
 def _no_pieces() -> dict[str, int]:
@@ -73,7 +72,7 @@ class State:
     selection: list[list[str] | None] = field(default_factory=list)
     queue: list[Task] = field(default_factory=list)
     #: The task being played and where it stands (tasks.py), or None between tasks.
-    turn: Json | None = None
+    task: Json | None = None
     #: Final scores once the game is over (scoring.py).
     result: Json | None = None
     rng: int = 0
@@ -88,7 +87,7 @@ class State:
         return len(self.players)
 
     def seats_from_start(self) -> list[int]:
-        """Turn order: the start player, then clockwise."""
+        """Task order: the start player, then clockwise."""
         n = len(self.players)
         return [(self.start_player + i) % n for i in range(n)]
 
@@ -201,7 +200,7 @@ def clone(state: State) -> State:
         fresh=s.fresh.copy(),
         selection=[None if cards is None else cards.copy() for cards in s.selection],
         queue=_copy_json(s.queue),
-        turn=_copy_json(s.turn),
+        task=_copy_json(s.task),
         result=_copy_json(s.result),
         rng=s.rng,
     )

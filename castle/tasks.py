@@ -1,12 +1,12 @@
 """The tasks a round is made of: one per card played, plus delivery and the end of round.
 
-A task is a turn dict `{"seat", "card", "stage", "steps"}` whose steps run in order (engine.py);
+A task is a dict `{"seat", "card", "stage", "steps"}` whose steps run in order (tabletop.runner);
 the steps of a card's action follow the order of §5: gather → erect → (talers) → helpers.
 """
 
 from __future__ import annotations
 
-from tabletop.stage import Turn
+from tabletop.stage import Task
 
 CARD_STEPS: dict[str, tuple[str, ...]] = {
     "messenger": ("messenger",),
@@ -20,10 +20,10 @@ CARD_STEPS: dict[str, tuple[str, ...]] = {
 }
 
 
-def act(seat: int, card: str) -> Turn:
+def act(seat: int, card: str) -> Task:
     """The task of one card's action."""
     return task(list(CARD_STEPS[card]), seat, card)
 
 
-def task(steps: list[str], seat: int | None = None, card: str | None = None) -> Turn:
+def task(steps: list[str], seat: int | None = None, card: str | None = None) -> Task:
     return {"seat": seat, "card": card, "stage": None, "steps": steps}

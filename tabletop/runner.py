@@ -1,6 +1,6 @@
 """The task runner: plays a game's queue of tasks until a real decision is due.
 
-A game state that uses it has `turn` (the task being played, or None between tasks) and `queue`
+A game state that uses it has `task` (the task being played, or None between tasks) and `queue`
 (the tasks still to come). A task's steps run in order: an automatic step runs at once; a stage
 (a decision) waits for its deciders, except that a decision with exactly one legal option is
 taken by itself, so players are only asked real questions. When the queue is empty and no task
@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from .stage import Action, AutoStep, Events, Stage, Turn
+from .stage import Action, AutoStep, Events, Stage, Task
 
 
 class Tasks(Protocol):
-    turn: Turn | None
-    queue: list[Turn]
+    task: Task | None
+    queue: list[Task]
 
 
 S = TypeVar("S", bound=Tasks)
@@ -25,7 +25,7 @@ S = TypeVar("S", bound=Tasks)
 
 def current(s: Tasks, stages: Mapping[str, Stage[Any]]) -> Stage[Any] | None:
     """The stage being decided now, or None when nothing is asked."""
-    t = s.turn
+    t = s.task
     return None if t is None or t["stage"] is None else stages[t["stage"]]
 
 
@@ -37,16 +37,16 @@ def run(
 ) -> None:
     """Run steps until a decision with a real choice is due, or nothing is left."""
     while True:
-        t = s.turn
+        t = s.task
         if t is None:
             if not s.queue:
                 return
-            s.turn = s.queue.pop(0)
+            s.task = s.queue.pop(0)
             continue
         name = t["stage"]
         if name is None:
             if not t["steps"]:
-                s.turn = None
+                s.task = None
                 continue
             step = t["steps"].pop(0)
             auto = auto_steps.get(step)
@@ -69,7 +69,7 @@ def run(
         st.perform(s, t, only, ev)
 
 
-def _only_option(s: S, t: Turn, st: Stage[S], seat: int) -> Action | None:
+def _only_option(s: S, t: Task, st: Stage[S], seat: int) -> Action | None:
     """The seat's one legal option, or None when it has a real choice. Stops at the second
     legal candidate: the whole list is built once, for whoever then asks for it."""
     only = None
@@ -82,7 +82,7 @@ def _only_option(s: S, t: Turn, st: Stage[S], seat: int) -> Action | None:
     return only
 
 
-def _take_forced(s: S, t: Turn, st: Stage[S], ev: Events) -> None:
+def _take_forced(s: S, t: Task, st: Stage[S], ev: Events) -> None:
     """In a simultaneous stage, answer for every seat that has only one legal answer."""
     for seat in st.deciders(s, t):
         only = _only_option(s, t, st, seat)

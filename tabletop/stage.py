@@ -18,13 +18,13 @@ from .refusal import Refusal
 
 S = TypeVar("S")
 #: A task being played: {"seat", "stage", "steps", ...its context}. See runner.py.
-Turn = dict[str, Any]
+Task = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
 Events = list[Event]
 
 
-def task_seat(_s: Any, t: Turn) -> list[int]:
+def task_seat(_s: Any, t: Task) -> list[int]:
     """The default decider: the seat whose task it is."""
     return [t["seat"]]
 
@@ -36,15 +36,15 @@ class Stage(Generic[S]):
     verbs: tuple[str, ...]
     #: A superset of the legal actions of a deciding seat, in a deterministic order (the runner
     #: filters them through `check`).
-    candidates: Callable[[S, Turn, int], list[Action]]
+    candidates: Callable[[S, Task, int], list[Action]]
     #: Why an action of one of `verbs` is refused here, or None if it is legal.
-    check: Callable[[S, Turn, Action], Refusal | None]
-    #: Carry out a legal action; sets turn["stage"] to None when the decision is over.
-    perform: Callable[[S, Turn, Action, Events], None]
+    check: Callable[[S, Task, Action], Refusal | None]
+    #: Carry out a legal action; sets task["stage"] to None when the decision is over.
+    perform: Callable[[S, Task, Action, Events], None]
     #: Called when the step begins; returning False skips the step (nothing to decide).
-    enter: Callable[[S, Turn, Events], bool] | None = None
+    enter: Callable[[S, Task, Events], bool] | None = None
     #: The seats asked now, in the order their forced answers are taken.
-    deciders: Callable[[S, Turn], list[int]] = task_seat
+    deciders: Callable[[S, Task], list[int]] = task_seat
     #: Several seats answer at once, each in secret until all have answered. Their answers are
     #: independent (one seat's answer changes no other seat's options), so forced answers are
     #: taken once, when the stage begins.
@@ -52,14 +52,14 @@ class Stage(Generic[S]):
     #: The prompt's type, for the page: how the question is best shown (see game.PROMPT_KINDS).
     kind: str = "choose"
 
-    def options(self, s: S, t: Turn, seat: int) -> list[Action]:
+    def options(self, s: S, t: Task, seat: int) -> list[Action]:
         """The legal actions of `seat` here, in the candidates' order."""
         check = self.check
         return [a for a in self.candidates(s, t, seat) if check(s, t, a) is None]
 
 
 #: A step that needs no decision.
-AutoStep = Callable[[S, Turn, Events], None]
+AutoStep = Callable[[S, Task, Events], None]
 
 
 def event(name: str, **params: Any) -> Event:

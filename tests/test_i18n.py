@@ -451,7 +451,7 @@ def test_random_games_read_well(rec: Recording, players: int, seed: int) -> None
         # Why each option the engine does not offer is refused.
         st, seat = stage(s), pending(s)[0]
         assert st is not None
-        for action in st.candidates(s, s.turn or {}, seat):
+        for action in st.candidates(s, s.task or {}, seat):
             refusal = why_not(s, action)
             if refusal is not None:
                 check_line(log.reason(refusal.rule, refusal.params, names, rec))

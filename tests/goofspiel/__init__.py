@@ -23,7 +23,7 @@ from tabletop.actions import Codec
 from tabletop.game import Action, Event, Game, Json, Prompt, Results
 from tabletop.record import whole
 from tabletop.refusal import IllegalAction, Refusal
-from tabletop.stage import AutoStep, Events, Stage, Turn, event
+from tabletop.stage import AutoStep, Events, Stage, Task, event
 
 CARDS = (1, 2, 3)
 PLAYERS = (2, 3)
@@ -38,40 +38,40 @@ class State:
     scores: list[int]
     bids: list[int | None]
     prize: int | None = None
-    turn: Turn | None = None
-    queue: list[Turn] = field(default_factory=list)
+    task: Task | None = None
+    queue: list[Task] = field(default_factory=list)
     over: bool = False
     rng: int = 0
 
 
-def _round_task() -> Turn:
+def _round_task() -> Task:
     return {"seat": None, "stage": None, "steps": ["draw", "bid", "resolve"]}
 
 
 # --- the stages and steps ------------------------------------------------------------------------
 
 
-def _draw(s: State, _t: Turn, ev: Events) -> None:
+def _draw(s: State, _t: Task, ev: Events) -> None:
     s.prize = s.deck.pop(0)
     s.bids = [None] * len(s.hands)
     ev.append(event("prize", value=s.prize))
 
 
-def _bid_deciders(s: State, _t: Turn) -> list[int]:
+def _bid_deciders(s: State, _t: Task) -> list[int]:
     return [seat for seat, bid in enumerate(s.bids) if bid is None]
 
 
-def _bid_candidates(s: State, _t: Turn, seat: int) -> list[Action]:
+def _bid_candidates(s: State, _t: Task, seat: int) -> list[Action]:
     return [CODEC.make(seat, "bid", card) for card in s.hands[seat]]
 
 
-def _bid_check(s: State, _t: Turn, a: Action) -> Refusal | None:
+def _bid_check(s: State, _t: Task, a: Action) -> Refusal | None:
     if a["card"] not in s.hands[a["p"]]:
         return Refusal("bid.not_in_hand", {"card": a["card"]})
     return None
 
 
-def _bid_perform(s: State, t: Turn, a: Action, ev: Events) -> None:
+def _bid_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     s.bids[a["p"]] = a["card"]
     ev.append(event("bid", p=a["p"]))
     if None not in s.bids:
@@ -90,7 +90,7 @@ BID = Stage(
 )
 
 
-def _resolve(s: State, _t: Turn, ev: Events) -> None:
+def _resolve(s: State, _t: Task, ev: Events) -> None:
     bids = [b for b in s.bids if b is not None]
     best = max(bids)
     winners = [seat for seat, b in enumerate(s.bids) if b == best]
@@ -154,7 +154,7 @@ class Goofspiel:
 
     def asked(self, s: State) -> list[int]:
         st = _stage(s)
-        return [] if st is None or s.turn is None else st.deciders(s, s.turn)
+        return [] if st is None or s.task is None else st.deciders(s, s.task)
 
     def prompt(self, s: State, seat: int) -> Prompt | None:
         st = _stage(s)
@@ -171,29 +171,29 @@ class Goofspiel:
 
     def legal_actions(self, s: State, seat: int) -> list[Action]:
         st = _stage(s)
-        if st is None or s.turn is None or seat not in self.asked(s):
+        if st is None or s.task is None or seat not in self.asked(s):
             return []
-        return st.options(s, s.turn, seat)
+        return st.options(s, s.task, seat)
 
     def why_not(self, s: State, action: Any) -> Refusal | None:
         refusal = CODEC.malformed(action)
         if refusal:
             return refusal
         st = _stage(s)
-        if st is None or s.turn is None:
+        if st is None or s.task is None:
             return Refusal("game.over")
         if action["p"] not in self.asked(s):
             return Refusal("turn.not_yours", {"waiting_for": self.asked(s)})
-        return st.check(s, s.turn, action)
+        return st.check(s, s.task, action)
 
     def apply(self, s: State, action: Any) -> list[Event]:
         refusal = self.why_not(s, action)
         if refusal:
             raise IllegalAction(refusal)
         st = _stage(s)
-        assert st is not None and s.turn is not None
+        assert st is not None and s.task is not None
         ev: Events = []
-        st.perform(s, s.turn, action, ev)
+        st.perform(s, s.task, action, ev)
         runner.run(s, ev, STAGES, AUTO_STEPS)
         return ev
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from goofspiel import GOOFSPIEL
-
 from tabletop.game import Event, Json
 from tabletop.refusal import Refusal
 from web.shell import i18n, screens

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from castle import data
 from castle.scoring import preview
 from web.castle_page import art
+from web.shell.app import SEAT_COLOURS
 from web.shell.html import button, esc, tag
 
 Clickable = dict[str, tuple[str | None, str | None]]
@@ -98,7 +99,6 @@ def player_name(names: Sequence[str], seat: int, cat: Catalog) -> str:
 
 
 #: Seat colours style.css knows (c-<colour>); a seat without one gets these in order.
-SEAT_COLOURS = ("blue", "red", "yellow", "green")
 
 
 def player_colour(colours: Sequence[str], seat: int) -> str:
