@@ -522,8 +522,8 @@ def test_exact_sentences() -> None:
     assert _say("en", {"e": "game_over", "winners": [0, 1]}) == "Anna and Ben share the victory!"
     assert _say("zh", {"e": "game_over", "winners": [0, 1]}) == "Anna和Ben并列获胜！"
     en, zh = catalog("en"), catalog("zh")
-    assert log.round_line(3, en) == "Round 3"
-    assert log.round_line(3, zh) == "第3回合"
+    assert en.t("app.log_round", round=3) == "Round 3"  # the log's heading of a round
+    assert zh.t("app.log_round", round=3) == "第3回合"
     rule, params = "trader.displace.placed_this_round", {"place": "sand_cart"}
     assert log.reason(rule, params, NAMES, en) == (
         "The helper at the sand cart was placed this round and cannot be displaced."

@@ -244,8 +244,3 @@ def reason(refusal_rule: str, params: Mapping[str, Any], names: Sequence[str], c
     if count_param is not None and count_param in params:
         w["count"] = params[count_param]
     return cat.t(f"rule.{refusal_rule}", **w)
-
-
-def round_line(round: int, cat: Catalog) -> str:
-    """The header the log puts before a round's lines: "Round 3" / "第3回合"."""
-    return cat.t("log.round", round=round)
