@@ -5,8 +5,8 @@
 Checks REV (default: the last commit before the seam) out into .cache/bench-before, then,
 alternating the two trees batch by batch, plays the same random full games on CPython and
 inside Pyodide under Node (bench/engine_speed.py of each tree), and times a state copy in each
-(`castle.clone`). Prints ms per random game, µs per real decision (a random 4-player game has
-about 100) and µs per copy, before and after. Figures go to docs/benchmarks.md.
+(bench/seam_probe.py). Prints ms per random game, µs per real decision (a random 4-player game
+has about 100) and µs per copy, before and after. Figures go to docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -24,31 +25,6 @@ BEFORE = ROOT / ".cache" / "bench-before"
 #: The last commit before the seam's first change to the engine (clone field by field).
 SEAM_BASE = "9aad930"
 
-COPY = """
-import json, random, timeit
-import castle
-rnd = random.Random(3)
-s, _ = castle.new_game(4, 3)
-while not (s.round == s.rounds and s.phase == "select"):
-    castle.apply(s, rnd.choice(castle.legal_actions(s, castle.pending(s)[0])))
-n = 2000
-best = min(timeit.repeat(lambda: castle.clone(s), number=n, repeat=5))
-print(json.dumps({"copy_us": best / n * 1e6}))
-"""
-
-DECISIONS = """
-import json, random
-import castle
-total = 0
-for seed in range(1000, 1050):
-    rnd = random.Random(seed)
-    s, _ = castle.new_game(4, seed)
-    while s.phase != "over":
-        castle.apply(s, rnd.choice(castle.legal_actions(s, castle.pending(s)[0])))
-        total += 1
-print(json.dumps({"decisions_per_game": total / 50}))
-"""
-
 
 def checkout(rev: str) -> None:
     if BEFORE.exists():
@@ -56,6 +32,7 @@ def checkout(rev: str) -> None:
     subprocess.run(["git", "worktree", "prune"], cwd=ROOT, check=True)
     subprocess.run(["git", "worktree", "add", "--detach", str(BEFORE), rev], cwd=ROOT, check=True)
     (BEFORE / "node_modules").symlink_to(ROOT / "node_modules")
+    shutil.copy2(ROOT / "bench" / "seam_probe.py", BEFORE / "bench" / "seam_probe.py")
 
 
 def run_json(tree: Path, command: list[str]) -> dict[str, float]:
@@ -91,20 +68,26 @@ def main() -> int:
             for name, tree in trees.items():
                 ms = games_ms(tree, interpreter, args.games)
                 runs.setdefault((name, interpreter), []).append(ms)
-    decisions = run_json(ROOT, [sys.executable, "-c", DECISIONS])["decisions_per_game"]
-    copies = {
-        name: run_json(tree, [sys.executable, "-c", COPY])["copy_us"]
+    probes = {
+        (name, interpreter): run_json(tree, command)
         for name, tree in trees.items()
+        for interpreter, command in (
+            ("cpython", [sys.executable, "-m", "bench.seam_probe"]),
+            ("pyodide", ["node", "bench/pyodide_python.mjs", "bench.seam_probe"]),
+        )
     }
+    decisions = probes[("after", "cpython")]["decisions_per_game"]
     print(f"random 4-player games, {args.repeats} alternating batches of {args.games}, medians")
     print(f"{decisions:.0f} real decisions per game")
-    print("tree    | CPython ms/game | Pyodide ms/game | CPython µs/decision | copy µs (CPython)")
+    print("tree   | interpreter | ms/game | µs/decision | copy µs")
     for name in trees:
-        c = statistics.median(runs[(name, "cpython")])
-        p = statistics.median(runs[(name, "pyodide")])
-        print(
-            f"{name:7} | {c:15.2f} | {p:15.2f} | {c * 1000 / decisions:19.1f} | {copies[name]:.1f}"
-        )
+        for interpreter in ("cpython", "pyodide"):
+            ms = statistics.median(runs[(name, interpreter)])
+            copy_us = probes[(name, interpreter)]["copy_us"]
+            print(
+                f"{name:6} | {interpreter:11} | {ms:7.2f} | {ms * 1000 / decisions:11.1f}"
+                f" | {copy_us:7.1f}"
+            )
     before = statistics.median(runs[("before", "cpython")])
     after = statistics.median(runs[("after", "cpython")])
     print(f"after/before, CPython: {after / before:.2f}")
