@@ -10,27 +10,19 @@ Needs node_modules (tools/setup_env.sh installs it).
 from __future__ import annotations
 
 import argparse
-import json
-import subprocess
 import sys
 from pathlib import Path
 
 from bench.engine_speed import measure
+from bench.in_pyodide import run_json
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def in_pyodide(games: int, repeats: int) -> dict[str, object]:
-    command = ["node", "bench/pyodide_python.mjs", "bench.engine_speed", "--json"]
-    out = subprocess.run(
-        [*command, "--games", str(games), "--repeats", str(repeats)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
-    return result
+    return run_json(
+        "bench.engine_speed", "--json", "--games", str(games), "--repeats", str(repeats)
+    )
 
 
 def main() -> int:

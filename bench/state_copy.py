@@ -16,13 +16,13 @@ import argparse
 import json
 import platform
 import random
-import subprocess
 import sys
 import timeit
 from pathlib import Path
 from typing import Any
 
 import castle
+from bench.in_pyodide import run_json
 from castle.state import from_json, to_json
 from castle.view import determinize
 
@@ -60,16 +60,9 @@ def measure(number: int, repeats: int) -> dict[str, Any]:
 
 
 def in_pyodide(number: int, repeats: int) -> dict[str, Any]:
-    command = ["node", "bench/pyodide_python.mjs", "bench.state_copy", "--inner"]
-    out = subprocess.run(
-        [*command, "--number", str(number), "--repeats", str(repeats)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return result
+    return run_json(
+        "bench.state_copy", "--inner", "--number", str(number), "--repeats", str(repeats)
+    )
 
 
 def main() -> int:

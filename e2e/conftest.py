@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request
+from playwright.sync_api import BrowserContext, Page
 
-from e2e.helpers import BOOT_TIMEOUT_MS, ConsoleLog, wait_until_ready
+from e2e.helpers import BOOT_TIMEOUT_MS, ConsoleLog, record_requests, wait_until_ready
 from tools import build, chromium
 from tools.devserver import SiteServer, make_server
 
@@ -101,14 +101,8 @@ def open_page(page: Page, console: ConsoleLog) -> Callable[..., Page]:
 
 @pytest.fixture
 def requests_seen(context: BrowserContext) -> list[str]:
-    """Every URL the context requests (context.on also sees workers' fetches)."""
-    seen: list[str] = []
-
-    def on_request(request: Request) -> None:
-        seen.append(request.url)
-
-    context.on("request", on_request)
-    return seen
+    """Every URL the test's context requests."""
+    return record_requests(context)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Request
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from castle import record as records
@@ -205,3 +205,15 @@ def leaving(urls: list[str]) -> list[str]:
         for url in urls
         if urlsplit(url).scheme not in LOCAL_SCHEMES and urlsplit(url).hostname != "127.0.0.1"
     ]
+
+
+def record_requests(context: BrowserContext) -> list[str]:
+    """Every URL the context requests from now on (context.on also sees what workers and
+    service workers fetch; page.on does not)."""
+    seen: list[str] = []
+
+    def on_request(request: Request) -> None:
+        seen.append(request.url)
+
+    context.on("request", on_request)
+    return seen

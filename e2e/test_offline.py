@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Request, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 
 from e2e.conftest import SITE_PREFIX
 from e2e.helpers import (
@@ -19,6 +19,7 @@ from e2e.helpers import (
     app_html,
     leaving,
     play,
+    record_requests,
     saved_record,
     wait_until_ready,
 )
@@ -75,16 +76,6 @@ def new_sw_context(browser: Browser, site_url: str) -> Iterator[NewContext]:
 @pytest.fixture
 def sw_context(new_sw_context: NewContext) -> BrowserContext:
     return new_sw_context()
-
-
-def record_requests(context: BrowserContext) -> list[str]:
-    seen: list[str] = []
-
-    def on_request(request: Request) -> None:
-        seen.append(request.url)
-
-    context.on("request", on_request)
-    return seen
 
 
 def test_after_one_visit_the_game_opens_and_plays_with_the_network_off(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import castle
 from castle import data, payment
 from castle.actions import Action, make
+from web.shell import screens
 from web.shell.generic_panel import generic_panel
 from web.shell.html import button, esc, tag
 
@@ -74,14 +75,7 @@ def decision(app: App) -> tuple[str, Clickable]:
     clickable: Clickable = {}
     own = None if app.generic_panels else _STAGES.get(stage)
     body = generic_panel(app, seat) if own is None else own(app, seat, d, clickable)
-    who = tag(
-        "p",
-        tag("span", esc(app.names[seat]), class_="name")
-        + " "
-        + tag("span", esc(app.t(f"stage.{stage}")), class_="prompt"),
-        class_=f"who c-{app.colours[seat]}",
-    )
-    return who + body, clickable
+    return screens.who_line(app, seat, stage) + body, clickable
 
 
 def _options(app: App, buttons: list[str]) -> str:

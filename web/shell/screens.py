@@ -192,6 +192,17 @@ def deciding_seat(app: App) -> int:
     return asked[0]
 
 
+def who_line(app: App, seat: int, stage: str) -> str:
+    """Above a decision: who decides, and the question (`stage.<name>` in the catalogs)."""
+    return tag(
+        "p",
+        tag("span", esc(app.names[seat]), class_="name")
+        + " "
+        + tag("span", esc(app.t(f"stage.{stage}")), class_="prompt"),
+        class_=f"who c-{app.colours[seat]}",
+    )
+
+
 def generic_screen(app: App) -> str:
     """A whole game screen from the shell's blocks alone, for a game without a board of its
     own: the decision (the generic panel), the notice, what the viewer may see, the log."""
@@ -201,14 +212,7 @@ def generic_screen(app: App) -> str:
         panel = end_panel(app, "")
     else:
         seat = deciding_seat(app)
-        who = tag(
-            "p",
-            tag("span", esc(app.names[seat]), class_="name")
-            + " "
-            + tag("span", esc(app.t(f"stage.{stage_name(app)}")), class_="prompt"),
-            class_=f"who c-{app.colours[seat]}",
-        )
-        panel = who + generic_panel(app, seat)
+        panel = who_line(app, seat, stage_name(app)) + generic_panel(app, seat)
     seen = app.game.view(app.state, app.viewer)
     view = tag(
         "dl",
