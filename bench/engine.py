@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from bench.engine_speed import measure
 from bench.in_pyodide import run_json
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def in_pyodide(games: int, repeats: int) -> dict[str, object]:
