@@ -83,10 +83,12 @@
     const what = event.message || (event.target && (event.target.src || event.target.href));
     if (what) problem("failed", String(what));
   }, true);
+  const onReady = [];
   new MutationObserver((_, observer) => {
     if (!ready()) return;
     clearTimeout(slow);
     observer.disconnect();
+    onReady.forEach((run) => run());
   }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
 
   // --- Offline and updates ---------------------------------------------------------------------
@@ -162,8 +164,12 @@
     }
   }
 
-  register().catch((error) => {
-    body.dataset.offline = "failed";
-    console.warn("offline copy unavailable:", error);
-  });
+  // Only once the game is on screen: on a first visit the worker's precaching (the whole site
+  // again, mostly from the HTTP cache) would otherwise compete with Python's start for the CPU.
+  onReady.push(() =>
+    register().catch((error) => {
+      body.dataset.offline = "failed";
+      console.warn("offline copy unavailable:", error);
+    }),
+  );
 })();
