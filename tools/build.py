@@ -52,6 +52,7 @@ DEV_BUILD = "dev"
 PAGE_FILES = (
     "pyscript.toml",
     "web/boot.js",
+    "web/sw-routes.js",
     "web/main.py",
     "web/style.css",
     "web/manifest.webmanifest",

@@ -39,6 +39,8 @@ const { count, warnings } = await generateSW({
   mode: "production",
   // The page is the site's directory URL (/castle-game/): index.html answers for it.
   directoryIndex: "index.html",
+  // Lets the browser serve the runtime from the precache without this worker's script.
+  importScripts: ["./web/sw-routes.js"],
 });
 
 if (warnings.length) {
