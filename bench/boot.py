@@ -1,10 +1,15 @@
 """Page boot and redraw in Chromium: the game's page against a bare PyScript page.
 
-    .venv/bin/python -m bench.boot [--runs 5] [--clicks 30] [--json] [--save FILE]
+    .venv/bin/python -m bench.boot [--runs 5] [--clicks 30] [--pages game,bare] [--rev HEAD]
+        [--json] [--save FILE]
 
-In ONE headless Chromium (Debian's /usr/bin/chromium, the e2e tests' flags), serving the repo
-root with tools/devserver.py under /castle-game/ as GitHub Pages would, it measures each page,
-alternating the pages' order run by run, with a fresh browser context per run (a cold cache):
+It builds the site as it is published (tools/build.py, into .cache/bench-site/ with the bare
+pages at bench/bare/, see bench/site.py) and serves it with tools/devserver.py under
+/castle-game/ as GitHub Pages would. In ONE headless Chromium (Debian's /usr/bin/chromium, the
+e2e tests' flags) it measures each page, alternating the pages' order run by run, with a fresh
+browser context per run (a cold cache). Service workers are blocked, so these are plain HTTP
+boots, comparable with the figures from before the site had one (bench/offline.py measures the
+game's service worker):
 
 * cold boot: from navigation start (the page's performance.timeOrigin) until Python set
   <body data-ready> (a MutationObserver installed before the page's scripts notes the moment);
@@ -19,9 +24,12 @@ alternating the pages' order run by run, with a fresh browser context per run (a
 
 Pages: the game (index.html); bench/bare/index.html (the same PyScript and Pyodide, a script that
 only sets data-ready); and variants that split the difference and show what would cut it:
-bench/bare/engine.html (bare + runtime/castle.zip unpacked and `import web.app`, nothing drawn),
-bench/bare/pyodide.html (loadPyodide() without PyScript) and bench/bare/snapshot.html (the same
-with Pyodide's experimental memory snapshot, made on the first visit and kept in the Cache API).
+bench/bare/engine.html (bare + runtime/castle.zip unpacked and web/main.py's imports, no drawing),
+bench/bare/pyodide.html (loadPyodide() without PyScript), bench/bare/snapshot.html (the same
+with Pyodide's experimental memory snapshot, made on the first visit and kept in the Cache API)
+and bench/bare/game-snapshot.html (the game through PyScript, whose interpreter module is
+bench/bare/snapshot_pyodide.mjs: Pyodide from a snapshot that a worker made after the first
+visit was ready).
 
 Then, in a fresh context, it starts a game (fixed seed) and makes --clicks random clicks on the
 game's buttons, reporting body[data-redraw-ms] (Python's render + innerHTML, set by web/main.py)
@@ -32,42 +40,40 @@ Last, unless --no-disk-cache, a second Chromium with an on-disk profile measures
 visits (warm HTTP cache and V8 code cache), from the dev server (no-cache) and from a server
 that sends max-age=600 as GitHub Pages does.
 
+The game/bare ratios are given two ways: the ratio of the medians, and the median of each run's
+own ratio (the n-th boots of both pages are of the same run), steadier when the machine's load
+changes during the benchmark. --pages game,bare measures only those two, for more runs in the
+same time; --rev HEAD builds the game from the last commit rather than the working tree.
+
 A benchmark, not a test: figures go to docs/benchmarks.md ("Page boot and redraw").
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
-import http.server
 import json
 import os
 import random
 import statistics
 import sys
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, BrowserContext, Playwright, Request, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from bench.site import SITE, SiteError, build_site, describe, gzipped_size, package_versions, serve
 from tools.chromium import CHROMIUM, HEADLESS
-from tools.devserver import SiteHandler, make_server
 
-ROOT = Path(__file__).resolve().parent.parent
-PREFIX = "/castle-game/"
 PAGES = {
     "game": "index.html",
     "bare": "bench/bare/index.html",
     "bare+engine": "bench/bare/engine.html",
     "pyodide only": "bench/bare/pyodide.html",
     "pyodide+snapshot": "bench/bare/snapshot.html",
+    "game+snapshot": "bench/bare/game-snapshot.html",
 }
 # Boots measured in one context of the main browser: a cold HTTP cache, then a new tab.
 PAGES_KINDS = ("cold", "warm")
@@ -117,6 +123,14 @@ READ_BOOT = """
 }
 """
 
+# After a snapshot was saved (game+snapshot makes it in a worker, after ready).
+READ_SNAPSHOT = """
+() => ({
+  snapshotMs: document.body.dataset.snapshotMs ?? null,
+  snapshotBytes: document.body.dataset.snapshotBytes ?? null,
+})
+"""
+
 # One click, timed in the page. Returns null when the selector matches nothing.
 TIMED_CLICK = """
 async (el) => {
@@ -151,50 +165,11 @@ class BootFailed(RuntimeError):
     pass
 
 
-class MaxAgeHandler(SiteHandler):
-    """The dev server's handler with GitHub Pages' caching: max-age=600 instead of no-cache."""
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "max-age=600")
-        http.server.SimpleHTTPRequestHandler.end_headers(self)  # skip SiteHandler's no-cache
-
-
-@contextmanager
-def serve(max_age: bool = False) -> Iterator[str]:
-    """tools/devserver.py's server on a free port (with MaxAgeHandler if max_age)."""
-    server = make_server(port=0, prefix=PREFIX, quiet=True)
-    if max_age:
-        server.RequestHandlerClass = partial(
-            MaxAgeHandler, directory=str(ROOT), prefix=PREFIX, quiet=True
-        )
-    thread = threading.Thread(target=server.serve_forever, name="bench-server", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}{PREFIX}"
-    finally:
-        server.shutdown()
-        server.server_close()
-
-
-_gzip_cache: dict[Path, int] = {}
-
-
-def gzipped_size(url: str) -> int | None:
-    """What the file behind a URL of the site would weigh gzipped (level 6), or None."""
-    path = unquote(urlsplit(url).path)
-    if not path.startswith(PREFIX):
-        return None
-    file = ROOT / (path[len(PREFIX) :] or "index.html")
-    if not file.is_file():
-        return None
-    if file not in _gzip_cache:
-        _gzip_cache[file] = len(gzip.compress(file.read_bytes(), compresslevel=6))
-    return _gzip_cache[file]
-
-
 def new_context(browser: Browser) -> BrowserContext:
     """A fresh context (empty HTTP cache and storage) whose pages note their own boot."""
-    context = browser.new_context()
+    # No service worker, as before the site had one: these are plain HTTP boots (bench/offline.py
+    # measures the game's service worker).
+    context = browser.new_context(service_workers="block")
     context.add_init_script(INIT_SCRIPT)
     return context
 
@@ -226,10 +201,11 @@ def boot(context: BrowserContext, base: str, name: str) -> dict[str, Any]:
         data: dict[str, Any] = page.evaluate(READ_BOOT)
         if data["snapshot"] == "made":  # let the page store it before the tab closes
             page.wait_for_selector("body[data-snapshot-saved]", state="attached")
+            data.update(page.evaluate(READ_SNAPSHOT))
         errors = [line for line in console if line.startswith(("error:", "pageerror:"))]
         if errors or failed:
             raise BootFailed(f"{url}: errors {errors}, failed requests {failed}")
-        if name == "game":
+        if name.startswith("game"):
             data["click"] = page.evaluate(
                 TIMED_CLICK, page.query_selector('button[name="players-count"][data-act]')
             )
@@ -289,8 +265,9 @@ def summarize_boot(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def measure_boots(browser: Browser, base: str, runs: int) -> dict[str, list[dict[str, Any]]]:
-    names = list(PAGES)
+def measure_boots(
+    browser: Browser, base: str, runs: int, names: list[str]
+) -> dict[str, list[dict[str, Any]]]:
     results: dict[str, list[dict[str, Any]]] = {f"{n} {k}": [] for n in names for k in PAGES_KINDS}
     for run in range(runs):
         order = names if run % 2 == 0 else names[::-1]  # alternate the pages' order run by run
@@ -314,7 +291,7 @@ def measure_boots(browser: Browser, base: str, runs: int) -> dict[str, list[dict
 
 
 def measure_disk_warm(
-    pw: Playwright, bases: dict[str, str], runs: int
+    pw: Playwright, bases: dict[str, str], runs: int, names: list[str]
 ) -> dict[str, list[dict[str, Any]]]:
     """Warm boots with an on-disk profile, as a returning visitor has (a second Chromium).
 
@@ -324,18 +301,17 @@ def measure_disk_warm(
     kind of boot to a server: the dev server (no-cache: every file is revalidated, and a 304
     turns out to discard V8's code cache) and one that sends max-age=600, as GitHub Pages does.
     """
-    names = list(PAGES)
     results: dict[str, list[dict[str, Any]]] = {f"{n} {k}": [] for n in names for k in bases}
     with tempfile.TemporaryDirectory(prefix="bench-boot-profile-") as profile:
         context = pw.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=HEADLESS
+            profile, executable_path=CHROMIUM, args=HEADLESS, service_workers="block"
         )
         try:
             context.add_init_script(INIT_SCRIPT)
             for base in bases.values():  # the first visits fill the disk cache of each origin
                 for name in names:
                     page = boot(context, base, name)["page"]
-                    if name == "game":
+                    if name.startswith("game"):
                         # V8 writes its code cache for the wasm in the background after boot,
                         # once hot functions are optimized: returning visitors stayed longer.
                         page.wait_for_timeout(DWELL_S * 1000)
@@ -412,7 +388,9 @@ def event_medians(runs: list[dict[str, Any]]) -> dict[str, float]:
     return dict(sorted(((k, median(v)) for k, v in times.items()), key=lambda kv: kv[1]))
 
 
-def report(boots: dict[str, list[dict[str, Any]]], redraws: list[dict[str, Any]]) -> dict[str, Any]:
+def report(
+    boots: dict[str, list[dict[str, Any]]], redraws: list[dict[str, Any]] | None
+) -> dict[str, Any]:
     pages: dict[str, Any] = {}
     for key, runs in boots.items():
         entry: dict[str, Any] = {
@@ -444,6 +422,20 @@ def report(boots: dict[str, list[dict[str, Any]]], redraws: list[dict[str, Any]]
     kinds = [key.split(" ", 1)[1] for key in boots if key.startswith("game ")]
     ready = {key: page["ready_ms"]["median"] for key, page in pages.items()}
     ratio = {kind: ready[f"game {kind}"] / ready[f"bare {kind}"] for kind in kinds}
+    # The same within each run (the n-th boot of each page is of the same run): steadier than
+    # the ratio of the medians when the machine's load changes during the benchmark.
+    paired = {
+        kind: stats(
+            [
+                g["ready_ms"] / b["ready_ms"]
+                for g, b in zip(boots[f"game {kind}"], boots[f"bare {kind}"], strict=True)
+            ]
+        )
+        for kind in kinds
+    }
+    result = {"pages": pages, "ratio_game_bare": ratio, "ratio_game_bare_paired": paired}
+    if redraws is None:
+        return {**result, "redraw": None, "raw": boots}
     decisions = redraws[1:]
     board = [c for c in decisions if c["html_chars"] >= BOARD_HTML_CHARS]
     redraw = {
@@ -459,7 +451,7 @@ def report(boots: dict[str, list[dict[str, Any]]], redraws: list[dict[str, Any]]
         "board_click_sync_ms": stats([c["sync_ms"] for c in board]) if board else None,
         "all": redraws,
     }
-    return {"pages": pages, "ratio_game_bare": ratio, "redraw": redraw, "raw": boots}
+    return {**result, "redraw": redraw, "raw": boots}
 
 
 def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
@@ -469,6 +461,7 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
         f"{meta['pyodide']}, PyScript {meta['pyscript']}; {runs} runs per page, alternating, "
         "fresh context per run"
     )
+    print(f"site: build {meta['build']} of the game's {meta['rev']}, in {meta['site']}")
     print(f"load average (1 min) {meta['load_before']:.2f} before, {meta['load_after']:.2f} after")
     print("ready = navigation start -> body[data-ready] (ms); median (min-max)")
     print("requests: all (with a body); MB: bytes received; MB gzip: the bodies gzipped -6")
@@ -485,6 +478,15 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
         )
     ratio = result["ratio_game_bare"]
     print("ratio game/bare (medians): " + ", ".join(f"{k} {v:.2f}x" for k, v in ratio.items()))
+    print(
+        "ratio game/bare (median of each run's ratio, min-max): "
+        + ", ".join(
+            f"{k} {v['median']:.2f}x ({v['min']:.2f}-{v['max']:.2f})"
+            for k, v in result["ratio_game_bare_paired"].items()
+        )
+    )
+    pages = result["pages"]
+    names = [k for k in PAGES if f"{k} cold" in pages]
     for kind in ratio:
         p = result["pages"][f"game {kind}"]
         print(
@@ -493,34 +495,48 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
             f"({p['click_frame_ms']['median']:.1f} ms to next frame); ready + click "
             f"{p['ready_plus_click_ms']['median']:.0f} ms"
         )
-    imp = result["pages"]["bare+engine cold"]["import_ms"]
-    print(f"bare+engine: `import web.app` {imp['median']:.0f} ms (median, cold)")
+    if "bare+engine cold" in pages:
+        imp = pages["bare+engine cold"]["import_ms"]
+        print(f"bare+engine: web/main.py's imports {imp['median']:.0f} ms (median, cold)")
     for key, p in result["pages"].items():
         if "load_pyodide_ms" in p:
             extra = f", snapshot {'/'.join(p['snapshot'])}" if "snapshot" in p else ""
             print(f"{key}: loadPyodide() {p['load_pyodide_ms']['median']:.0f} ms (median){extra}")
-    made = result["pages"]["pyodide+snapshot cold"]
-    print(
-        f"pyodide+snapshot cold: makeMemorySnapshot() {made['snapshot_ms']['median']:.0f} ms, "
-        f"{made['snapshot_bytes'] / 1e6:.1f} MB (kept in the Cache API for the next visits)"
-    )
+    for key, where in (("pyodide+snapshot", "in the page"), ("game+snapshot", "in a worker")):
+        if f"{key} cold" not in pages:
+            continue
+        made = pages[f"{key} cold"]
+        print(
+            f"{key} cold: makeMemorySnapshot() {where} {made['snapshot_ms']['median']:.0f} ms, "
+            f"{made['snapshot_bytes'] / 1e6:.1f} MB (kept in the Cache API for the next visits)"
+        )
+    ready = {key: p["ready_ms"]["median"] for key, p in pages.items()}
+    if "game+snapshot cold" in pages:
+        print(
+            "ratio game+snapshot/game (medians): "
+            + ", ".join(
+                f"{k} {ready[f'game+snapshot {k}'] / ready[f'game {k}']:.2f}x" for k in ratio
+            )
+        )
     print()
     print("Cold boot timeline (medians, ms since navigation start)")
-    timelines = {k: result["pages"][f"{k} cold"]["timeline_ms"] for k in PAGES}
+    timelines = {k: pages[f"{k} cold"]["timeline_ms"] for k in names}
     labels = sorted(
         {label for t in timelines.values() for label in t},
         key=lambda label: next(t[label] for t in timelines.values() if label in t),
     )
-    widths = {k: max(8, len(k)) for k in PAGES}
-    print(f"{'event':40} | " + " | ".join(f"{k:>{widths[k]}}" for k in PAGES))
+    widths = {k: max(8, len(k)) for k in names}
+    print(f"{'event':40} | " + " | ".join(f"{k:>{widths[k]}}" for k in names))
     for label in labels:
-        cells = [(timelines[k].get(label), widths[k]) for k in PAGES]
+        cells = [(timelines[k].get(label), widths[k]) for k in names]
         print(
             f"{label[:40]:40} | "
             + " | ".join(f"{c:{w}.0f}" if c is not None else " " * w for c, w in cells)
         )
-    print()
     rd = result["redraw"]
+    if rd is None:
+        return
+    print()
     print(f"Redraw: a game with seed {meta['seed']}, {rd['clicks']} random clicks after the start")
     for name, key in (
         ("body[data-redraw-ms] (Python render + innerHTML)", "redraw_ms"),
@@ -541,15 +557,15 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
     print(f"  start game: redraw {sg['redraw_ms']:.1f} ms, click {sg['sync_ms']:.1f} ms")
 
 
-def package_versions() -> tuple[str, str]:
-    deps = json.loads((ROOT / "package.json").read_text())["dependencies"]
-    return deps["pyodide"], deps["@pyscript/core"]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5, help="boots per page and cache state")
-    parser.add_argument("--clicks", type=int, default=30, help="random clicks in the redraw test")
+    parser.add_argument(
+        "--clicks",
+        type=int,
+        default=30,
+        help="random clicks in the redraw test (0: no redraw test)",
+    )
     parser.add_argument("--seed", type=int, default=2024, help="game seed and click choices")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument("--save", metavar="FILE", help="also write the JSON object to FILE")
@@ -558,9 +574,24 @@ def main() -> int:
         action="store_true",
         help="skip the warm boots with an on-disk profile (a second Chromium)",
     )
+    parser.add_argument(
+        "--pages",
+        default=",".join(PAGES),
+        help=f"comma-separated pages to boot, with game and bare (default: {','.join(PAGES)})",
+    )
+    parser.add_argument(
+        "--rev",
+        metavar="REV",
+        help="build the game from this git revision (e.g. HEAD), not from the working tree",
+    )
     args = parser.parse_args()
-    if not (ROOT / "runtime" / "pyodide" / "pyodide.asm.wasm").is_file():
-        print("runtime/ is missing: run tools/vendor_runtime.py (or ./tools/test)", file=sys.stderr)
+    names = [name for name in PAGES if name in args.pages.split(",")]
+    if "game" not in names or "bare" not in names or len(names) != len(args.pages.split(",")):
+        parser.error(f"--pages: names from {', '.join(PAGES)}, with game and bare")
+    try:
+        build = build_site(rev=args.rev)
+    except SiteError as e:
+        print(f"error: {e}", file=sys.stderr)
         return 2
     pyodide, pyscript = package_versions()
     if os.getloadavg()[0] > 1.0:
@@ -569,7 +600,8 @@ def main() -> int:
             "something else is running, figures will be noisy",
             file=sys.stderr,
         )
-    with serve() as base, serve(max_age=True) as base_max_age, sync_playwright() as pw:
+    with serve() as plain, serve(max_age=True) as max_age, sync_playwright() as pw:
+        base, base_max_age = plain.base, max_age.base
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)
         try:
             meta = {
@@ -577,17 +609,23 @@ def main() -> int:
                 "cores": os.cpu_count(),
                 "pyodide": pyodide,
                 "pyscript": pyscript,
+                "build": build,
+                "rev": describe(args.rev),
+                "site": str(SITE),
                 "seed": args.seed,
                 "runs": args.runs,
+                "pages": names,
                 "load_before": os.getloadavg()[0],
             }
-            boots = measure_boots(browser, base, args.runs)
-            redraws = measure_redraws(browser, base, args.clicks, args.seed)
+            boots = measure_boots(browser, base, args.runs, names)
+            redraws = (
+                measure_redraws(browser, base, args.clicks, args.seed) if args.clicks else None
+            )
         finally:
             browser.close()
         if not args.no_disk_cache:
             bases = {"disk no-cache": base, "disk max-age": base_max_age}
-            boots.update(measure_disk_warm(pw, bases, args.runs))
+            boots.update(measure_disk_warm(pw, bases, args.runs, names))
     meta["load_after"] = os.getloadavg()[0]
     result = report(boots, redraws)
     if args.save:
