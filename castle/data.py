@@ -3,9 +3,10 @@
 The logic modules read these tables and never repeat a number. Sources: S000 (the full Chinese
 rules), S003 (the English summary), PUB (public rule summaries, where those two are silent) and
 ⚖ (a ruling of ours where no source decides; the new-game screen lists those as house rules).
-Section numbers (§) follow the rules specification the engine was written from: §1 terms, §2
-setup, §3 a round, §4–§6 the characters, §7 buildings and helpers, §8 final scoring, §9 the
-end, §11 two players (§10, winter, is not played yet).
+Section numbers (§) follow the rules specification the engine was written from: §1 components,
+§2 setup, §3 a round, §4 the characters, §5 erecting buildings and placing helpers, §6 the
+Forge, §7 the buildings, §8 final scoring, §9 the end, §11 two players (§10, winter, is not
+played yet).
 """
 
 from __future__ import annotations
