@@ -64,7 +64,15 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, BrowserContext, Playwright, Request, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from bench.site import SITE, SiteError, build_site, describe, gzipped_size, package_versions, serve
+from bench.site import (
+    SITE,
+    add_page_arguments,
+    describe,
+    gzipped_size,
+    package_versions,
+    prepare,
+    serve,
+)
 from tools.chromium import CHROMIUM, HEADLESS
 
 PAGES = {
@@ -574,32 +582,10 @@ def main() -> int:
         action="store_true",
         help="skip the warm boots with an on-disk profile (a second Chromium)",
     )
-    parser.add_argument(
-        "--pages",
-        default=",".join(PAGES),
-        help=f"comma-separated pages to boot, with game and bare (default: {','.join(PAGES)})",
-    )
-    parser.add_argument(
-        "--rev",
-        metavar="REV",
-        help="build the game from this git revision (e.g. HEAD), not from the working tree",
-    )
+    add_page_arguments(parser, PAGES)
     args = parser.parse_args()
-    names = [name for name in PAGES if name in args.pages.split(",")]
-    if "game" not in names or "bare" not in names or len(names) != len(args.pages.split(",")):
-        parser.error(f"--pages: names from {', '.join(PAGES)}, with game and bare")
-    try:
-        build = build_site(rev=args.rev)
-    except SiteError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    names, build = prepare(parser, args, PAGES)
     pyodide, pyscript = package_versions()
-    if os.getloadavg()[0] > 1.0:
-        print(
-            f"warning: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: "
-            "something else is running, figures will be noisy",
-            file=sys.stderr,
-        )
     with serve() as plain, serve(max_age=True) as max_age, sync_playwright() as pw:
         base, base_max_age = plain.base, max_age.base
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)

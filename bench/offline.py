@@ -55,7 +55,15 @@ from playwright.sync_api import BrowserContext, Playwright, Request, sync_playwr
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bench.boot import INIT_SCRIPT
-from bench.site import SITE, Served, SiteError, build_site, describe, package_versions, serve
+from bench.site import (
+    SITE,
+    Served,
+    add_page_arguments,
+    describe,
+    package_versions,
+    prepare,
+    serve,
+)
 from tools.chromium import CHROMIUM, HEADLESS
 
 PAGES = {
@@ -327,32 +335,10 @@ def main() -> int:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead")
     parser.add_argument("--save", metavar="FILE", help="also write the JSON object to FILE")
-    parser.add_argument(
-        "--pages",
-        default=",".join(PAGES),
-        help=f"comma-separated pages, with game and bare (default: {','.join(PAGES)})",
-    )
-    parser.add_argument(
-        "--rev",
-        metavar="REV",
-        help="build the game from this git revision (e.g. HEAD), not from the working tree",
-    )
+    add_page_arguments(parser, PAGES)
     args = parser.parse_args()
-    names = [name for name in PAGES if name in args.pages.split(",")]
-    if "game" not in names or "bare" not in names or len(names) != len(args.pages.split(",")):
-        parser.error(f"--pages: names from {', '.join(PAGES)}, with game and bare")
-    try:
-        build = build_site(rev=args.rev)
-    except SiteError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
+    names, build = prepare(parser, args, PAGES)
     pyodide, pyscript = package_versions()
-    if os.getloadavg()[0] > 1.0:
-        print(
-            f"warning: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores: "
-            "something else is running, figures will be noisy",
-            file=sys.stderr,
-        )
     meta: dict[str, Any] = {
         "cores": os.cpu_count(),
         "pyodide": pyodide,

@@ -16,10 +16,12 @@ header (max-age=600 instead of no-cache), and a log of the bytes it actually sen
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import http.server
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -28,7 +30,7 @@ import tarfile
 import threading
 import time
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -276,3 +278,45 @@ def gzipped_size(url: str, site: Path = SITE) -> int | None:
 def package_versions() -> tuple[str, str]:
     """The Pyodide and PyScript versions the site is built with (node_modules)."""
     return site_build.package_version("pyodide"), site_build.package_version("@pyscript/core")
+
+
+# --- What bench/boot.py and bench/offline.py share on their command line --------------------
+
+
+def add_page_arguments(parser: argparse.ArgumentParser, pages: Sequence[str]) -> None:
+    """--pages (which of `pages`, game and bare always among them) and --rev."""
+    parser.add_argument(
+        "--pages",
+        default=",".join(pages),
+        help=f"comma-separated pages, with game and bare (default: {','.join(pages)})",
+    )
+    parser.add_argument(
+        "--rev",
+        metavar="REV",
+        help="build the game from this git revision (e.g. HEAD), not from the working tree",
+    )
+
+
+def prepare(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, pages: Sequence[str]
+) -> tuple[list[str], str]:
+    """The pages asked for, in `pages` order, and the build id of the site built for them.
+    Exits with a message if the pages are wrong or the site cannot be built; warns if the
+    machine is busy (the figures would be noisy)."""
+    asked = args.pages.split(",")
+    names = [name for name in pages if name in asked]
+    if "game" not in names or "bare" not in names or len(names) != len(asked):
+        parser.error(f"--pages: names from {', '.join(pages)}, with game and bare")
+    try:
+        build = build_site(rev=args.rev)
+    except SiteError as e:
+        print(f"error: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
+    load = os.getloadavg()[0]
+    if load > 1.0:
+        print(
+            f"warning: load average {load:.1f} on {os.cpu_count()} cores: "
+            "something else is running, figures will be noisy",
+            file=sys.stderr,
+        )
+    return names, build
