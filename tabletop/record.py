@@ -100,11 +100,18 @@ def replay(game: Game[S], record: Record, upto: int | None = None) -> tuple[S, l
     """
     check(game, record)
     s, ev = game.start(record["setup"])
-    for number, line in enumerate(record["actions"][:upto], start=1):
+    ev += play_on(game, s, record["actions"][:upto])
+    return s, ev
+
+
+def play_on(game: Game[S], s: S, lines: list[str], first: int = 1) -> list[Event]:
+    """Apply action lines to `s` (numbered from `first` in errors); returns their events."""
+    ev: list[Event] = []
+    for number, line in enumerate(lines, start=first):
         try:
             ev += game.apply(s, game.parse_action(line))
         except ParseError as e:
             raise RecordError(f"action {number} ({line!r}) cannot be read: {e}") from None
         except IllegalAction as e:
             raise RecordError(f"action {number} ({line!r}) is not allowed: {e.refusal}") from None
-    return s, ev
+    return ev

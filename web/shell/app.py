@@ -63,7 +63,8 @@ class App:
         self.state: Any = None
         self.events: list[Event] = []
         #: A saved game found at start-up, offered for resuming.
-        self.saved: tuple[records.Record, Any, list[Event]] | None = None
+        #: (record, state, events, whether its last action was a secret answer).
+        self.saved: tuple[records.Record, Any, list[Event], bool] | None = None
         self.screen = "home"
         #: The seat that has passed the cover and is answering in secret, if any.
         self.viewer: int | None = None
@@ -91,12 +92,12 @@ class App:
             return
         try:
             rec = records.loads(self.game, text)
-            state, events = records.replay(self.game, rec)
+            state, events, secret = self._replay(rec)
         except records.RecordError as e:
             kept = self.slot.keep_aside()
             self.notice = self.t("app.save_unreadable", reason=str(e), key=kept or "")
             return
-        self.saved = (rec, state, events)
+        self.saved = (rec, state, events, secret)
 
     def _save(self) -> None:
         assert self.record is not None
@@ -207,7 +208,7 @@ class App:
         }
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
-        self._open(rec, state, events)
+        self._open(rec, state, events, False)
         self._save()
 
     def player_count(self) -> int:
@@ -227,9 +228,11 @@ class App:
         assert self.saved is not None
         self._open(*self.saved)
 
-    def _open(self, rec: records.Record, state: Any, events: list[Event]) -> None:
+    def _open(
+        self, rec: records.Record, state: Any, events: list[Event], last_secret: bool
+    ) -> None:
         self.record, self.state, self.events = rec, state, list(events)
-        self.last_secret = self._last_secret(rec)
+        self.last_secret = last_secret
         self._reword()
         self.saved = None
         self.screen = "game"
@@ -240,7 +243,7 @@ class App:
 
     def home(self) -> None:
         if self.record is not None and self.state is not None:
-            self.saved = (self.record, self.state, self.events)
+            self.saved = (self.record, self.state, self.events, self.last_secret)
         self.screen = "home"
 
     def secret_now(self) -> bool:
@@ -277,9 +280,8 @@ class App:
         assert self.record is not None
         rec = dict(self.record)
         rec["actions"] = self.record["actions"][:-1]
-        state, events = records.replay(self.game, rec)
-        self.record, self.state, self.events = rec, state, events
-        self.last_secret = self._last_secret(rec)
+        self.state, self.events, self.last_secret = self._replay(rec)
+        self.record = rec
         self._reword()
         self.picked = []
         self.local = {}
@@ -301,9 +303,12 @@ class App:
         prompt = self.game.prompt(state, seats[0]) if seats else None
         return prompt is not None and prompt["secret"]
 
-    def _last_secret(self, rec: records.Record) -> bool:
-        """Whether the record's last action answered a secret prompt (replays all but it)."""
-        if not rec["actions"]:
-            return False
-        before, _ = records.replay(self.game, {**rec, "actions": rec["actions"][:-1]})
-        return self._secret(before)
+    def _replay(self, rec: records.Record) -> tuple[Any, list[Event], bool]:
+        """The record's state and events, and whether its last action answered a secret
+        prompt (undo may not take that back): one replay, which asks before the last action."""
+        actions = rec["actions"]
+        before = max(len(actions) - 1, 0)
+        state, events = records.replay(self.game, rec, upto=before)
+        secret = bool(actions) and self._secret(state)
+        events += records.play_on(self.game, state, actions[before:], first=before + 1)
+        return state, events, secret

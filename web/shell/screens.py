@@ -48,7 +48,7 @@ def home(app: App) -> str:
     players = app.player_count()
     out = tag("h1", esc(t("app.title"))) + _languages(app) + _notice(app)
     if app.saved is not None:
-        rec, state, _ = app.saved
+        rec, state, _, _ = app.saved
         names = ", ".join(rec["setup"]["names"])
         where = t("app.resume_over") if app.game.terminal(state) else app.ui.status(app, state)
         out += tag(
