@@ -26,10 +26,9 @@ Pages: the game (index.html); bench/bare/index.html (the same PyScript and Pyodi
 only sets data-ready); and variants that split the difference and show what would cut it:
 bench/bare/engine.html (bare + runtime/castle.zip unpacked and web/main.py's imports, no drawing),
 bench/bare/pyodide.html (loadPyodide() without PyScript), bench/bare/snapshot.html (the same
-with Pyodide's experimental memory snapshot, made on the first visit and kept in the Cache API)
-and bench/bare/game-snapshot.html (the game through PyScript, whose interpreter module is
-bench/bare/snapshot_pyodide.mjs: Pyodide from a snapshot that a worker made after the first
-visit was ready).
+with Pyodide's experimental memory snapshot, made on the first visit and kept in the Cache API).
+The game itself starts from such a snapshot (web/python.mjs) only once its service worker keeps
+the site, which this benchmark blocks: bench/offline.py measures that.
 
 Then, in a fresh context, it starts a game (fixed seed) and makes --clicks random clicks on the
 game's buttons, reporting body[data-redraw-ms] (Python's render + innerHTML, set by web/main.py)
@@ -81,7 +80,6 @@ PAGES = {
     "bare+engine": "bench/bare/engine.html",
     "pyodide only": "bench/bare/pyodide.html",
     "pyodide+snapshot": "bench/bare/snapshot.html",
-    "game+snapshot": "bench/bare/game-snapshot.html",
 }
 # Boots measured in one context of the main browser: a cold HTTP cache, then a new tab.
 PAGES_KINDS = ("cold", "warm")
@@ -131,7 +129,7 @@ READ_BOOT = """
 }
 """
 
-# After a snapshot was saved (game+snapshot makes it in a worker, after ready).
+# After a snapshot was saved (snapshot.html makes it in the page, after ready).
 READ_SNAPSHOT = """
 () => ({
   snapshotMs: document.body.dataset.snapshotMs ?? null,
@@ -510,21 +508,11 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
         if "load_pyodide_ms" in p:
             extra = f", snapshot {'/'.join(p['snapshot'])}" if "snapshot" in p else ""
             print(f"{key}: loadPyodide() {p['load_pyodide_ms']['median']:.0f} ms (median){extra}")
-    for key, where in (("pyodide+snapshot", "in the page"), ("game+snapshot", "in a worker")):
-        if f"{key} cold" not in pages:
-            continue
-        made = pages[f"{key} cold"]
+    if "pyodide+snapshot cold" in pages:
+        made = pages["pyodide+snapshot cold"]
         print(
-            f"{key} cold: makeMemorySnapshot() {where} {made['snapshot_ms']['median']:.0f} ms, "
+            f"pyodide+snapshot cold: makeMemorySnapshot() {made['snapshot_ms']['median']:.0f} ms, "
             f"{made['snapshot_bytes'] / 1e6:.1f} MB (kept in the Cache API for the next visits)"
-        )
-    ready = {key: p["ready_ms"]["median"] for key, p in pages.items()}
-    if "game+snapshot cold" in pages:
-        print(
-            "ratio game+snapshot/game (medians): "
-            + ", ".join(
-                f"{k} {ready[f'game+snapshot {k}'] / ready[f'game {k}']:.2f}x" for k in ratio
-            )
         )
     print()
     print("Cold boot timeline (medians, ms since navigation start)")

@@ -12,9 +12,11 @@ workers allowed, and makes these visits, each in a newly started Chromium on tha
 returning visitor's browser: only what is on disk is left):
 
 * first: a cold visit. On the game page it lasts until the service worker has precached the
-  site and is active (web/boot.js sets body[data-offline="ready"]);
-* repeat: the second visit. The game is served by its service worker; the bare page (which
-  has none) by the HTTP cache (max-age=600: nothing is revalidated);
+  site and is active (web/boot.js sets body[data-offline="ready"]) and a memory snapshot of
+  Python is kept for the next visits (web/python.mjs sets body[data-snapshot="saved"]);
+* repeat: the second visit. The game is served by its service worker and starts Python from
+  the snapshot; the bare page (which has neither) by the HTTP cache (max-age=600: nothing is
+  revalidated);
 * third: the same again (see below why it differs);
 * offline (the game only): a fourth visit with the network off (`offline=True` for the context).
 
@@ -103,6 +105,7 @@ READ_VISIT = """
   events: window.__bench.events,
   controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
   offline: document.body.dataset.offline ?? null,
+  snapshot: document.body.dataset.snapshot ?? null,
   screen: document.querySelector("#app #start-game") ? "new-game" : null,
   resources: Object.fromEntries(performance.getEntriesByType("resource").map(
     (r) => [r.name.split("/").pop(), [Math.round(r.startTime), Math.round(r.responseEnd)]])),
@@ -161,6 +164,14 @@ def visit(
             offline = page.evaluate("document.body.dataset.offline ?? null")
             raise VisitFailed(f"game first: no offline copy (data-offline={offline})") from None
         data["offlineReady"] = page.evaluate("window.__bench.offlineReady")
+        # The memory snapshot of Python that the next visits start from (web/python.mjs).
+        try:
+            page.wait_for_selector(
+                "body[data-snapshot=saved]", state="attached", timeout=OFFLINE_READY_TIMEOUT_MS
+            )
+        except PlaywrightTimeoutError:
+            snapshot = page.evaluate("document.body.dataset.snapshot ?? null")
+            raise VisitFailed(f"game first: no snapshot (data-snapshot={snapshot})") from None
     # A player stays: V8 writes its code cache for the wasm once it has optimized it.
     page.wait_for_timeout((dwell_s if kind != VISITS[name][-1] else settle_s) * 1000)
     total = served.since(mark)
@@ -174,6 +185,7 @@ def visit(
         "offline_ready_ms": data["offlineReady"],
         "controlled": data["controlled"],
         "offline_attr": data["offline"],
+        "snapshot": data["snapshot"],
         "bytes_to_ready": sum(s.bytes for s in to_ready),
         "requests_to_ready": len(to_ready),
         "bytes_total": sum(s.bytes for s in total),
@@ -237,6 +249,7 @@ def report(runs: list[dict[str, dict[str, dict[str, Any]]]]) -> dict[str, Any]:
                 "requests_to_ready": stats([v["requests_to_ready"] for v in visits]),
                 "requests_total": stats([v["requests_total"] for v in visits]),
                 "controlled": sorted({v["controlled"] for v in visits}),
+                "snapshot": sorted({str(v["snapshot"]) for v in visits}),
                 "browser_from_sw": stats([v["browser_from_sw"] for v in visits]),
                 "browser_requests": stats([v["browser_requests"] for v in visits]),
                 "profile_bytes": {
@@ -284,7 +297,7 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
     print("ready = navigation start -> body[data-ready] (ms); bytes = sent by the server")
     header = (
         f"{'visit':17} | {'ready ms':>22} | {'bytes to ready':>16} | {'bytes, whole visit':>20} | "
-        f"{'requests':>8} | {'SW':>3}"
+        f"{'requests':>8} | {'SW':>3} | snapshot"
     )
     print(header)
     print("-" * len(header))
@@ -293,7 +306,8 @@ def print_table(result: dict[str, Any], meta: dict[str, Any]) -> None:
         print(
             f"{key:17} | {r['median']:7.0f} ({r['min']:5.0f}-{r['max']:5.0f}) | "
             f"{b['median']:16,.0f} | {t['median']:20,.0f} | "
-            f"{row['requests_total']['median']:8.0f} | {row['browser_from_sw']['median']:3.0f}"
+            f"{row['requests_total']['median']:8.0f} | {row['browser_from_sw']['median']:3.0f} | "
+            f"{'/'.join(row['snapshot'])}"
         )
     for kind, s in result["ratio_game_bare"].items():
         label = kind if "/" in kind and "," in kind else f"game/bare, {kind}"

@@ -48,13 +48,8 @@ PREFIX = "/castle-game/"
 
 # A runtime folder named in a bare page: runtime/pyodide-314.0.7/, runtime/pyscript-0.7.31/.
 RUNTIME_REF = re.compile(r"runtime/(pyodide|pyscript)-[^/\"'\s]+/")
-# Local files a bare page names: src/href/config attributes, JS imports, and new URL(...) of a
-# script or a folder (other new URL(...) are cache keys, not files).
+# Local files a bare page names: src/href/config attributes (its modules: site_build.js_refs).
 HTML_REF = re.compile(r'(?:src|href|config)="([^"#:]+)"')
-JS_REF = re.compile(
-    r"""(?:from\s+|import\s*\(\s*)["'](\.{1,2}/[^"']+)["']"""
-    r"""|new URL\(\s*["'](\.{1,2}/[^"']*(?:\.m?js|/))["']"""
-)
 
 
 class SiteError(RuntimeError):
@@ -124,18 +119,14 @@ def bare_refs(path: Path) -> list[str]:
     if path.suffix == ".html":
         refs = HTML_REF.findall(text)
         for script in re.findall(r'<script type="module">(.*?)</script>', text, re.S):
-            refs += _js_refs(script)
+            refs += site_build.js_refs(script)
         return refs
     if path.suffix == ".mjs":
-        return _js_refs(text)
+        return site_build.js_refs(text)
     if path.suffix in (".json", ".toml"):
         config = json.loads(text) if path.suffix == ".json" else tomllib.loads(text)
         return [config["interpreter"], *config.get("files", {})]
     return []
-
-
-def _js_refs(text: str) -> list[str]:
-    return [a or b for a, b in JS_REF.findall(text)]
 
 
 def check_bare_refs(out: Path) -> None:

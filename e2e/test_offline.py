@@ -43,6 +43,25 @@ def first_visit(context: BrowserContext) -> tuple[Page, ConsoleLog]:
     return page, console
 
 
+def snapshot_made(page: Page) -> None:
+    """Wait until the page has kept a snapshot of Python for the next visits (web/python.mjs)."""
+    page.wait_for_selector(
+        "body[data-snapshot=saved], body[data-snapshot=failed]", state="attached", timeout=60_000
+    )
+    assert page.evaluate("() => document.body.dataset.snapshot") == "saved"
+
+
+SNAPSHOT_CACHE = "castle-python-snapshot"
+
+
+def update_check(url: str) -> bool:
+    """Whether a request is the browser's own check for a new service worker (sw.js and the
+    scripts it imports), which Playwright's offline emulation does not stop; with a real
+    network off, that check fails silently."""
+    name = url.removeprefix(SITE_PREFIX)
+    return bool(build.NOT_PRECACHED.match(name)) or name == "web/sw-routes.js"
+
+
 def start_and_play_a_decision(page: Page, seed: int) -> None:
     """A 3-player game (the form's default) to the first cover after someone has chosen."""
     page.fill('input[name="seed"]', str(seed))
@@ -87,11 +106,15 @@ def test_after_one_visit_the_game_opens_and_plays_with_the_network_off(
     expect(page.locator('#site-notice [data-notice="offline"]')).to_be_visible()
     page.locator('#site-notice [data-notice="offline"] [data-close]').click()
     expect(page.locator('#site-notice [data-notice="offline"]')).to_be_hidden()
+    assert page.evaluate("() => document.body.dataset.snapshot") in ("none", "saved")
+    snapshot_made(page)
 
     served = len(site_server.requests)
     sw_context.set_offline(True)
     page.reload()
     wait_until_ready(page, console)
+    # Python starts from the snapshot that the first visit kept, and the whole game works on it.
+    assert page.evaluate("() => document.body.dataset.snapshot") == "loaded"
     expect(page.locator('#site-notice [data-notice="offline"]')).to_be_hidden()  # once only
     start_and_play_a_decision(page, seed=5)
     actions = saved_record(page)["actions"]
@@ -102,8 +125,34 @@ def test_after_one_visit_the_game_opens_and_plays_with_the_network_off(
     page.locator("#pass-cover").wait_for()
     assert saved_record(page)["actions"] == actions
     assert app_html(page) == before
-    assert site_server.requests[served:] == [], "the server was asked while offline"
+    asked = [url for url in site_server.requests[served:] if not update_check(url)]
+    assert asked == [], "the server was asked while offline"
     assert not leaving(seen), f"requests left 127.0.0.1: {leaving(seen)}"
+    assert console.errors() == [], str(console)
+
+
+def test_a_damaged_snapshot_of_python_is_replaced_and_the_game_starts_anyway(
+    sw_context: BrowserContext,
+) -> None:
+    page, console = first_visit(sw_context)
+    snapshot_made(page)
+    page.evaluate(
+        """async (name) => {
+            const cache = await caches.open(name);
+            for (const key of await cache.keys()) await cache.put(key, new Response("damaged"));
+        }""",
+        SNAPSHOT_CACHE,
+    )
+    page.reload()
+    wait_until_ready(page, console)
+    assert page.evaluate("() => document.body.dataset.snapshot") == "refused"
+    page.fill('input[name="seed"]', "3")
+    page.click("#start-game")
+    page.locator("#pass-cover").wait_for()
+    snapshot_made(page)  # a new one, for the next visit
+    page.reload()
+    wait_until_ready(page, console)
+    assert page.evaluate("() => document.body.dataset.snapshot") == "loaded"
     assert console.errors() == [], str(console)
 
 

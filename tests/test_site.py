@@ -73,12 +73,15 @@ def test_the_page_names_its_build_and_only_files_the_site_has(site: tuple[Path, 
 
 
 def test_the_runtime_folders_carry_the_installed_versions() -> None:
-    """index.html and pyscript.toml name the folders; an npm upgrade must change them too."""
+    """index.html and web/python.mjs name the folders; an npm upgrade must change them too."""
     html = (ROOT / "index.html").read_text()
     config = (ROOT / "pyscript.toml").read_text()
     dirs = build.runtime_dirs()
     assert f'"./{dirs["pyscript"]}/core.js"' in html
-    assert f'interpreter = "./{dirs["pyodide"]}/pyodide.mjs"' in config
+    assert 'interpreter = "./web/python.mjs"' in config
+    for module in ("web/python.mjs", "web/python_snapshot.mjs"):
+        imported = [ref for ref in build.js_refs((ROOT / module).read_text()) if "runtime" in ref]
+        assert imported and all(ref.startswith(f"../{dirs['pyodide']}/") for ref in imported)
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     assert dirs["pyodide"].endswith(lock["node_modules/pyodide"]["version"])
     assert dirs["pyscript"].endswith(lock["node_modules/@pyscript/core"]["version"])
@@ -88,6 +91,18 @@ def test_a_missing_file_named_by_the_page_fails_the_build(tmp_path: Path) -> Non
     (tmp_path / "index.html").write_text('<script src="./web/gone.js"></script>')
     (tmp_path / "pyscript.toml").write_text('interpreter = "./runtime/x/pyodide.mjs"\n')
     with pytest.raises(build.BuildError, match=r"gone\.js"):
+        build.check_references(tmp_path)
+
+
+def test_a_missing_file_named_by_a_module_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "python.mjs").write_text(
+        'import * as p from "../runtime/pyodide-9/pyodide.mjs";\n'
+        'const key = new URL("python.snapshot", import.meta.url);  // a key, not a file\n'
+    )
+    (tmp_path / "index.html").write_text("")
+    (tmp_path / "pyscript.toml").write_text('interpreter = "./web/python.mjs"\n')
+    with pytest.raises(build.BuildError, match=r"web/\.\./runtime/pyodide-9/pyodide\.mjs"):
         build.check_references(tmp_path)
 
 

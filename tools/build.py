@@ -53,6 +53,8 @@ PAGE_FILES = (
     "pyscript.toml",
     "web/boot.js",
     "web/sw-routes.js",
+    "web/python.mjs",
+    "web/python_snapshot.mjs",
     "web/main.py",
     "web/style.css",
     "web/manifest.webmanifest",
@@ -214,15 +216,33 @@ def page_html(template: str, build: str) -> str:
     return template.replace(BUILD_META, BUILD_META.replace(BUILD_PLACEHOLDER, f'content="{build}"'))
 
 
+# Local files a JavaScript module names: imports, and new URL(...) of a script or a folder
+# (other new URL(...) are cache keys, not files).
+JS_REF = re.compile(
+    r"""(?:from\s+|import\s*\(\s*)["'](\.{1,2}/[^"']+)["']"""
+    r"""|new URL\(\s*["'](\.{1,2}/[^"']*(?:\.m?js|/))["']"""
+)
+
+
+def js_refs(text: str) -> list[str]:
+    """The relative URLs of local files that a JavaScript module names."""
+    return [a or b for a, b in JS_REF.findall(text)]
+
+
 def check_references(out: Path) -> None:
-    """Every local file that index.html and pyscript.toml name exists in the site."""
+    """Every local file that index.html, pyscript.toml and the page's modules name exists."""
     html = (out / "index.html").read_text()
     named = [m for m in re.findall(r'(?:src|href)="([^"#:]+)"', html) if not m.startswith("data")]
     config = tomllib.loads((out / "pyscript.toml").read_text())
     named += [config["interpreter"], *config.get("files", {})]
-    missing = [ref for ref in named if not (out / ref).resolve().is_file()]
+    for module in sorted((out / "web").glob("*.mjs")):
+        folder = module.parent.relative_to(out).as_posix()
+        named += [f"{folder}/{ref}" for ref in js_refs(module.read_text())]
+    missing = [ref for ref in named if not (out / ref).resolve().exists()]
     if missing:
-        raise BuildError(f"index.html or pyscript.toml name files the site lacks: {missing}")
+        raise BuildError(
+            f"index.html, pyscript.toml or a module name files the site lacks: {missing}"
+        )
 
 
 def site_files(out: Path) -> list[str]:
