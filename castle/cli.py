@@ -1,10 +1,15 @@
-"""The command line: `python -m castle simulate ...` and `python -m castle replay FILE`."""
+"""The command line: `python -m castle simulate ...`, `python -m castle replay FILE` and
+`python -m castle arena --bots hard,medium --players 2 --games 200 --seed 1`."""
 
 from __future__ import annotations
 
 import argparse
+import functools
+import os
 import sys
 import time
+
+from tabletop import arena as bot_arena
 
 from . import data
 from .record import RecordError, loads, replay
@@ -65,6 +70,41 @@ def replay_file(path: str) -> int:
     return 0
 
 
+def arena(args: argparse.Namespace) -> int:
+    from .bots import LEVELS, Budget, make_bot
+    from .game import CASTLE
+
+    bots = args.bots.split(",")
+    unknown = [b for b in bots if b not in LEVELS]
+    if unknown:
+        print(f"error: unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
+        return 2
+    budget = Budget(iterations=args.iterations, seconds=args.seconds, rollout=args.rollout)
+    factory = functools.partial(make_bot, budget=budget)
+    began = time.perf_counter()
+
+    def progress(g: int, played: dict[str, object]) -> None:
+        if args.verbose:
+            levels = bot_arena.lineup(bots, args.players, g)
+            results = played["results"]
+            assert isinstance(results, dict)
+            scores = " ".join(f"{levels[r['seat']]}={r['score']}" for r in results["seats"])
+            print(f"game {g + 1}: {scores}", flush=True)
+
+    tallies = bot_arena.run(
+        CASTLE, factory, bots, args.players, args.games, args.seed, args.workers, progress
+    )
+    elapsed = time.perf_counter() - began
+    seconds = f", at most {args.seconds} s" if args.seconds else ""
+    print(
+        f"{args.games} games of {args.players} players, seats rotated, seed {args.seed}; "
+        f"hard: {args.iterations} iterations{seconds}, rollouts of {args.rollout} decisions; "
+        f"{elapsed:.0f} s on {args.workers} processes"
+    )
+    print("\n".join(bot_arena.report(tallies)))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m castle", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -74,7 +114,19 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=0)
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
     rep.add_argument("file")
+    bots = sub.add_parser("arena", help="play the computer levels against each other")
+    bots.add_argument("--bots", default="hard,medium", help="levels, seated in turn and rotated")
+    bots.add_argument("--players", type=int, choices=data.PLAYER_COUNTS, default=2)
+    bots.add_argument("--games", type=int, default=20)
+    bots.add_argument("--seed", type=int, default=0)
+    bots.add_argument("--iterations", type=int, default=400, help="hard: iterations a decision")
+    bots.add_argument("--seconds", type=float, default=None, help="hard: time limit a decision")
+    bots.add_argument("--rollout", type=int, default=6, help="hard: decisions a rollout plays")
+    bots.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    bots.add_argument("--verbose", action="store_true", help="print every game's scores")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return simulate(args.players, args.games, args.seed)
+    if args.command == "arena":
+        return arena(args)
     return replay_file(args.file)

@@ -71,16 +71,18 @@ def wait_until_ready(page: Page, console: ConsoleLog, timeout_ms: int = BOOT_TIM
 
 
 #: The visible moves of the current screen, in page order, each token once: every `[data-act]`
-#: but the header's tools (#menu, #undo) and the language buttons. It also remembers the drawn
-#: screen (its first element: a redraw replaces it), and returns null while the screen is still
-#: the one remembered before the last click, so a caller never reads a half-handled click.
+#: but the header's tools (#menu, #undo, #seats), the seat panel's and the language buttons.
+#: It also remembers the drawn screen (its first element: a redraw replaces it), and returns
+#: null while the screen is still the one remembered before the last click, so a caller never
+#: reads a half-handled click, and while a computer player is thinking.
 OPTIONS_JS = """(expectRedraw) => {
   const root = document.getElementById('app');
   if (expectRedraw && root.contains(window.__e2eDrawn)) return null;
+  if (root.querySelector('[data-thinking]')) return null;
   window.__e2eDrawn = root.firstElementChild;
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
-    if (el.matches('#menu, #undo, .lang') || !el.getClientRects().length) continue;
+    if (el.matches('#menu, #undo, #seats, .lang, .kind') || !el.getClientRects().length) continue;
     const token = el.getAttribute('data-act');
     if (!seen.includes(token)) seen.push(token);
   }
@@ -120,8 +122,9 @@ def stage(page: Page) -> str | None:
 
 
 def options(page: Page, expect_redraw: bool) -> list[str]:
-    """The screen's visible moves (after the last click has been drawn)."""
-    deadline = time.monotonic() + 10
+    """The screen's visible moves (after the last click has been drawn, and once no computer
+    is thinking)."""
+    deadline = time.monotonic() + 60
     while True:
         found = page.evaluate(OPTIONS_JS, expect_redraw)
         if found is not None:

@@ -21,7 +21,9 @@ from web.shell.storage import MemoryStore
 
 ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
-NOT_MOVES = re.compile(r'<button[^>]*data-act="(k\d+)"[^>]*(?:id="(?:menu|undo)"|class="lang")')
+NOT_MOVES = re.compile(
+    r'<button[^>]*data-act="(k\d+)"[^>]*(?:id="(?:menu|undo|seats)"|class="(?:lang|kind)")'
+)
 
 
 def tokens(html: str) -> list[str]:

@@ -56,6 +56,7 @@ PAGE_FILES = (
     "web/python.mjs",
     "web/python_snapshot.mjs",
     "web/main.py",
+    "web/bot_worker.py",
     "web/style.css",
     "web/manifest.webmanifest",
 )

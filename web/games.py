@@ -10,3 +10,6 @@ from web.castle_page.page import PAGE as CASTLE
 from web.shell.ui import GameUI
 
 GAMES: dict[str, GameUI] = {"castle": CASTLE}
+#: The Python packages the page runs (and its computer players' worker: web/shell/code.py
+#: checks that both run the same), as tools/build.py zips them.
+PACKAGES = ("tabletop", "castle", "web")

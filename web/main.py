@@ -6,18 +6,26 @@ sends every click on a `[data-act]` element to the controller with the values of
 form fields. A click on a forbidden option (`[data-reason]`) shows its reason in the status
 line. The page marks itself ready on <body data-ready="1"> once the first screen is drawn, so
 tests (and anything waiting on the page) never see a half-built page.
+
+Computer players act by themselves after each redraw (`schedule`): the quick levels on this
+thread, the searching ones in a worker (web/bot_worker.py), started the first time one must
+decide, so that the page's start is not slowed and it answers clicks while a computer thinks.
+Each computer action stays on screen for the player's chosen pace before it is played.
 """
 
 from __future__ import annotations
 
+import asyncio
+import json
 import time
 from typing import Any
 
 from pyodide.ffi import create_proxy, jsnull
-from pyscript import document, window
+from pyscript import create_named_worker, document, window
 
-from web.games import GAMES
+from web.games import GAMES, PACKAGES
 from web.shell.app import LANG_KEY, App
+from web.shell.code import code_id
 from web.shell.storage import MemoryStore, Store
 
 
@@ -59,6 +67,16 @@ def _game() -> str | None:
     return None if name is None or name is jsnull else str(name)
 
 
+def _think_seconds() -> float | None:
+    """`?think=SECONDS` bounds a searching computer's time per decision (tests, slow
+    machines); the default is the controller's."""
+    value = window.URLSearchParams.new(window.location.search).get("think")
+    try:
+        return None if value is None or value is jsnull else max(0.01, float(value))
+    except ValueError:
+        return None
+
+
 def _browser_language() -> str:
     """The browser's language, for a first visit (web/boot.js chose the same for the loading
     screen); afterwards the player's own choice is saved under LANG_KEY."""
@@ -74,6 +92,7 @@ app = App(
     build=_build(),
     game=_game(),
 )
+app.think_seconds = _think_seconds() or app.think_seconds
 
 
 def draw() -> None:
@@ -83,6 +102,64 @@ def draw() -> None:
     document.title = app.t("app.title")
     # The last redraw's cost, for the benchmark and for curious players (dev tools).
     document.body.dataset.redrawMs = f"{(time.perf_counter() - began) * 1000:.1f}"
+    schedule()
+
+
+# --- computer players --------------------------------------------------------------------------
+
+_move: asyncio.Future[None] | None = None
+_worker: Any = None
+
+
+def schedule() -> None:
+    """If a computer must decide now, let it (once: a move already under way is awaited)."""
+    global _move
+    if _move is not None and not _move.done():
+        return
+    seat = app.computer_asked()
+    if seat is not None:
+        _move = asyncio.ensure_future(computer_move(seat))
+
+
+async def bot_worker() -> Any:
+    """The worker, started the first time it is needed, checked to run this page's code."""
+    global _worker
+    if _worker is None:
+        document.body.dataset.botWorker = "starting"
+        worker = await create_named_worker(
+            src="./web/bot_worker.py", name="bots", config="./pyscript.toml"
+        )
+        theirs = str(await worker.version())
+        if theirs != code_id(PACKAGES):
+            document.body.dataset.botWorker = "other-build"
+            raise RuntimeError(f"the worker runs other code ({theirs})")
+        _worker = worker
+        document.body.dataset.botWorker = "ready"
+    return _worker
+
+
+async def computer_move(seat: int) -> None:
+    """One computer action: computed (here or in the worker), shown for the pace, played."""
+    global _move
+    began = time.perf_counter()
+    request = app.computer_request(seat)
+    try:
+        if app.searches(seat):
+            worker = await bot_worker()
+            action = json.loads(str(await worker.choose(json.dumps(request))))
+        else:
+            action = app.computer_choice(seat)
+    except Exception as e:  # a worker that cannot start: a quick level plays this move instead
+        window.console.warn(f"computer player: {e}")
+        action = app.computer_choice(seat, fallback=True)
+    wait = app.pace - (time.perf_counter() - began)
+    if wait > 0:
+        await asyncio.sleep(wait)
+    _move = None
+    if app.computer_play(seat, action, request["moves"]):
+        draw()
+    else:
+        schedule()  # the game moved on meanwhile: whoever is asked now
 
 
 def _form() -> dict[str, str]:

@@ -251,3 +251,23 @@ class Goofspiel:
 
 
 GOOFSPIEL: Game[State] = Goofspiel()
+
+
+class GoofspielStrategy:
+    """The bots' advice for Goofspiel: every bid is a plan; a seat expects its points so far
+    plus a share of the prizes left in proportion to the cards it holds."""
+
+    game = GOOFSPIEL
+    spread = 4.0
+
+    def plans(self, s: State, seat: int) -> list[list[Action]]:
+        return [[a] for a in GOOFSPIEL.legal_actions(s, seat)]
+
+    def estimate(self, s: State) -> list[float]:
+        left = sum(s.deck) + (s.prize or 0)
+        held = [sum(hand) for hand in s.hands]
+        total = sum(held) or 1
+        return [score + left * h / total for score, h in zip(s.scores, held, strict=True)]
+
+
+GOOFSPIEL_STRATEGY = GoofspielStrategy()

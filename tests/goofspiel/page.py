@@ -7,9 +7,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from goofspiel import GOOFSPIEL
+from goofspiel import GOOFSPIEL, GOOFSPIEL_STRATEGY
+from tabletop.bot import Bot, GreedyBot, RandomBot
 from tabletop.game import Event, Json
 from tabletop.refusal import Refusal
+from tabletop.search import Budget, SearchBot
 from web.shell import i18n, screens
 from web.shell.app import App
 from web.shell.html import esc, tag
@@ -20,6 +22,15 @@ class GoofspielPage:
     catalogs = (i18n.SHELL, Path(__file__).resolve().parent / "i18n")
     version = "1"
     word_families = ()
+    levels = ("easy", "medium", "hard")
+    searching = ("hard",)
+
+    def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
+        if level == "easy":
+            return RandomBot(GOOFSPIEL_STRATEGY, seed)
+        if level == "medium":
+            return GreedyBot(GOOFSPIEL_STRATEGY, seed)
+        return SearchBot(GOOFSPIEL_STRATEGY, seed, Budget(iterations=200, seconds=seconds))
 
     def setup_fields(self, app: App) -> str:
         return ""

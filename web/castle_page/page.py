@@ -8,11 +8,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import castle
-from castle import data
+from castle import bots, data
 from castle.game import CASTLE
 from castle.state import State
+from tabletop.bot import Bot
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
+from tabletop.search import Budget
 from web.shell import i18n, screens
 from web.shell.html import esc, tag
 from web.shell.i18n import Catalog
@@ -37,6 +39,13 @@ class CastlePage:
         "trader_place",
         "app.source",
     )
+    levels: tuple[str, ...] = bots.LEVELS
+    searching: tuple[str, ...] = ("hard",)
+
+    def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
+        # A time bound, and iterations enough that the time is what stops the search.
+        budget = Budget(iterations=100_000, seconds=seconds) if seconds else None
+        return bots.make_bot(level, seed, budget)
 
     def setup_fields(self, app: App) -> str:
         """Who starts: drawn by lot, or a seat."""
@@ -71,6 +80,8 @@ class CastlePage:
         clickable: Clickable = {}
         if s.phase == "over":
             panel = screens.end_panel(app, _scores(app))
+        elif (waiting := screens.thinking(app)) is not None:
+            panel = waiting  # and nothing on the board to click
         else:
             panel, clickable = panels.decision(app)
         side = (

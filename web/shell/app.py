@@ -16,7 +16,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop import record as records
-from tabletop.game import Action, Event, Game
+from tabletop.bot import Bot
+from tabletop.game import Action, Event, Game, Json
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import i18n
@@ -28,6 +29,13 @@ SITE = "castle"
 LANG_KEY = f"{SITE}.lang"
 #: The seat colours a player may pick, in the order seats get them by default.
 SEAT_COLOURS = ("blue", "red", "yellow", "green")
+#: Where the computer players' pace is kept: seconds a computer's action stays on screen
+#: before it is played (so that a person can follow), and the choices the form offers.
+PACE_KEY = f"{SITE}.pace"
+PACES = ("2", "1", "0.5", "0")
+DEFAULT_PACE = "1"
+#: The new-game form's value for a seat played by a person.
+PERSON = "person"
 
 Handler = Callable[[], object]
 
@@ -80,6 +88,12 @@ class App:
         #: A one-line message for the player (a refused click, a save problem).
         self.notice: str | None = None
         self.form: dict[str, str] = {}
+        #: The panel that hands seats to the computer is open.
+        self.seats_open = False
+        #: Seconds a searching computer may think per decision (None: its own budget).
+        self.think_seconds: float | None = 1.5
+        #: The computer players of the game in progress, by seat (made when first asked).
+        self._bots: dict[tuple[int, str], Bot] = {}
         self._acts: dict[str, Handler] = {}
         self._reword()
         self._load_saved()
@@ -187,9 +201,15 @@ class App:
         """A new game from the new-game form."""
         f = self.form
         players = self.player_count()
+        computers = [self.form_level(seat) for seat in range(players)]
         names = []
-        for seat in range(players):
-            default = self.t("app.default_name", n=seat + 1)
+        for seat, level in enumerate(computers):
+            if level is None:
+                default = self.t("app.default_name", n=seat + 1)
+            else:
+                default = self.t(
+                    "app.computer_name", n=seat + 1, level=self.t(f"app.level.{level}")
+                )
             names.append((f.get(f"name{seat}") or "").strip()[:24] or default)
         colours = [f.get(f"colour{seat}") or SEAT_COLOURS[seat] for seat in range(players)]
         if len(set(colours)) < players or not set(colours) <= set(SEAT_COLOURS):
@@ -205,7 +225,11 @@ class App:
             **self.ui.setup(f, players),
             "names": names,
             "colours": colours,
+            "computers": computers,
         }
+        pace = f.get("pace")
+        if pace in PACES:
+            self.store.set(PACE_KEY, pace)
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         self._open(rec, state, events, False)
@@ -218,6 +242,11 @@ class App:
         if chosen.isdigit() and int(chosen) in counts:
             return int(chosen)
         return 3 if 3 in counts else counts[0]
+
+    def form_level(self, seat: int) -> str | None:
+        """The new-game form's choice for a seat: a computer level, or None for a person."""
+        level = self.form.get(f"kind{seat}", PERSON)
+        return level if level in self.ui.levels else None
 
     def _keep_previous(self) -> None:
         text = self.slot.read()
@@ -240,6 +269,7 @@ class App:
         self.revealing = False
         self.picked = []
         self.local = {}
+        self._bots = {}
 
     def home(self) -> None:
         if self.record is not None and self.state is not None:
@@ -268,13 +298,19 @@ class App:
         self.local = {}
         if secret:
             self.viewer = None
-            # Everyone has answered: a cover asks to reveal before the board shows the answers.
-            self.revealing = not self._secret(self.state)
+            # Everyone has answered: a cover asks to reveal before the board shows the answers
+            # (unless nobody else is at the device to see them).
+            self.revealing = not self._secret(self.state) and not self.lone_person()
         return True
 
     def can_undo(self) -> bool:
-        """Undo takes back the last action, unless it was a secret answer."""
-        return self.record is not None and bool(self.record["actions"]) and not self.last_secret
+        """Undo takes back the last action, unless it was a secret answer or a computer's
+        (taking back a computer's move would let a person see what it chose, and choose
+        again knowing it)."""
+        if self.record is None or not self.record["actions"] or self.last_secret:
+            return False
+        last = self.game.parse_action(self.record["actions"][-1])
+        return self.computers[last["p"]] is None
 
     def undo(self) -> None:
         assert self.record is not None
@@ -286,6 +322,102 @@ class App:
         self.picked = []
         self.local = {}
         self._save()
+
+    # --- computer players ---------------------------------------------------------------------
+
+    @property
+    def computers(self) -> list[str | None]:
+        """The level playing each seat (None: a person). Kept in the record's setup, which
+        the page updates when a seat is handed over; the game itself never reads it."""
+        assert self.record is not None
+        setup = self.record["setup"]
+        levels = setup.get("computers")
+        if not isinstance(levels, list) or len(levels) != setup["players"]:
+            return [None] * setup["players"]
+        return [level if level in self.ui.levels else None for level in levels]
+
+    def people(self) -> list[int]:
+        return [seat for seat, level in enumerate(self.computers) if level is None]
+
+    def computer_asked(self) -> int | None:
+        """A computer seat that must decide now, on the game screen (the first one asked: at a
+        secret choice the computers answer before the people, who then see no cover for
+        them)."""
+        if self.screen != "game" or self.state is None or self.revealing:
+            return None
+        computers = self.computers
+        for seat in self.asked():
+            if computers[seat] is not None:
+                return seat
+        return None
+
+    def searches(self, seat: int) -> bool:
+        """Whether the seat's level searches (the page asks its worker, not this thread)."""
+        return self.computers[seat] in self.ui.searching
+
+    def computer_request(self, seat: int) -> Json:
+        """What a computer player is given: its level, its seat's view and nothing more, a seed
+        and its time, and the number of actions so far (to match the answer to the moment)."""
+        assert self.record is not None
+        level = self.computers[seat]
+        assert level is not None
+        moves = len(self.record["actions"])
+        return {
+            "game": self.game.name,
+            "level": level,
+            "seat": seat,
+            "view": self.game.view(self.state, seat),
+            "seed": self.record["setup"]["seed"] * 1009 + moves * 31 + seat,
+            "seconds": self.think_seconds,
+            "moves": moves,
+        }
+
+    def computer_choice(self, seat: int, fallback: bool = False) -> Action:
+        """A computer's action, computed here: the quick levels, and (`fallback`) the
+        quickest level but one for a searching seat whose worker cannot run."""
+        request = self.computer_request(seat)
+        if fallback:
+            quick = [lv for lv in self.ui.levels if lv not in self.ui.searching]
+            request["level"] = quick[-1] if quick else request["level"]
+        key = (seat, request["level"])
+        bot = self._bots.get(key)
+        if bot is None:
+            bot = self._bots[key] = self.ui.bot(
+                request["level"], request["seed"], request["seconds"]
+            )
+        return bot.choose(request["view"], seat)
+
+    def computer_play(self, seat: int, action: Action, moves: int) -> bool:
+        """Play a computer's answer, if the game is still where it was asked (the player may
+        have undone, handed the seat back or opened another game meanwhile)."""
+        if self.record is None or len(self.record["actions"]) != moves:
+            return False
+        if self.computer_asked() != seat or self.computers[seat] is None:
+            return False
+        return self.do(action)
+
+    def hand_over(self, seat: int, level: str | None) -> None:
+        """Let the computer play a seat (a level) or take it back (None), from now on."""
+        assert self.record is not None
+        computers = self.computers
+        computers[seat] = level if level in self.ui.levels else None
+        self.record["setup"]["computers"] = computers
+        if self.viewer is not None and computers[self.viewer] is not None:
+            self.viewer = None
+        self._save()
+
+    def toggle_seats(self) -> None:
+        self.seats_open = not self.seats_open
+
+    @property
+    def pace(self) -> float:
+        """Seconds a computer's action waits before it is played."""
+        value = self.store.get(PACE_KEY) or DEFAULT_PACE
+        return float(value) if value in PACES else float(DEFAULT_PACE)
+
+    def lone_person(self) -> bool:
+        """At most one person plays: no device is passed, so no cover is ever needed."""
+        return len(self.people()) <= 1
 
     def pass_cover(self, seat: int) -> None:
         self.viewer = seat

@@ -8,7 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import i18n
-from .app import SEAT_COLOURS
+from .app import DEFAULT_PACE, PACE_KEY, PACES, PERSON, SEAT_COLOURS
 from .html import button, esc, tag, void
 
 if TYPE_CHECKING:
@@ -19,10 +19,15 @@ def render(app: App) -> str:
     if app.screen == "home" or app.state is None:
         return home(app)
     asked = app.asked()
-    if app.secret_now() and app.viewer not in asked:
-        return cover(app, asked[0])
-    if app.revealing:
-        return reveal_cover(app)
+    if app.lone_person():
+        # Nobody to hide anything from: the board is always the one person's view.
+        people = app.people()
+        app.viewer = people[0] if people else None
+    if app.computer_asked() is None:
+        if app.secret_now() and app.viewer not in asked:
+            return cover(app, asked[0])
+        if app.revealing:
+            return reveal_cover(app)
     return game(app)
 
 
@@ -93,7 +98,8 @@ def home(app: App) -> str:
             + tag(
                 "label",
                 esc(t("app.colour")) + tag("select", options, name=f"colour{seat}"),
-            ),
+            )
+            + _kind_field(app, seat),
             class_=f"player-row c-{colour}",
         )
     form = (
@@ -102,6 +108,7 @@ def home(app: App) -> str:
         + void("input", type="hidden", name="players", value=str(players))
         + rows
         + app.ui.setup_fields(app)
+        + _pace_field(app)
         + tag(
             "label",
             esc(t("app.seed"))
@@ -117,6 +124,35 @@ def home(app: App) -> str:
 
 def _set(app: App, key: str, value: str) -> None:
     app.form[key] = value
+
+
+def _kind_field(app: App, seat: int) -> str:
+    """Who plays the seat: a person, or the computer at one of the game's levels."""
+    if not app.ui.levels:
+        return ""
+    kind = app.form.get(f"kind{seat}", PERSON)
+    options = tag("option", esc(app.t("app.person")), value=PERSON, selected=kind == PERSON)
+    options += "".join(
+        tag(
+            "option",
+            esc(app.t("app.computer_level", level=app.t(f"app.level.{level}"))),
+            value=level,
+            selected=kind == level,
+        )
+        for level in app.ui.levels
+    )
+    return tag("label", esc(app.t("app.played_by")) + tag("select", options, name=f"kind{seat}"))
+
+
+def _pace_field(app: App) -> str:
+    """How long each computer action stays on screen before it is played."""
+    if not app.ui.levels:
+        return ""
+    pace = app.form.get("pace") or app.store.get(PACE_KEY) or DEFAULT_PACE
+    options = "".join(
+        tag("option", esc(app.t(f"app.pace.{p}")), value=p, selected=p == pace) for p in PACES
+    )
+    return tag("label", esc(app.t("app.pace")) + tag("select", options, name="pace"))
 
 
 # --- Hot-seat covers ---------------------------------------------------------------------------
@@ -154,6 +190,15 @@ def game(app: App) -> str:
     tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu")]
     if app.can_undo():
         tools.append(button(esc(app.t("app.undo")), app.reg(app.undo), id="undo"))
+    if app.ui.levels:
+        tools.append(
+            button(
+                esc(app.t("app.seats")),
+                app.reg(app.toggle_seats),
+                id="seats",
+                aria_expanded="true" if app.seats_open else "false",
+            )
+        )
     header = tag(
         "header",
         tag("h1", esc(app.t("app.title")))
@@ -161,7 +206,55 @@ def game(app: App) -> str:
         + tag("div", "".join(tools), class_="tools")
         + _languages(app),
     )
-    return header + app.ui.screen(app)
+    return header + (seats_panel(app) if app.seats_open else "") + app.ui.screen(app)
+
+
+def seats_panel(app: App) -> str:
+    """Hand a seat to the computer, or take it back, in the middle of the game."""
+    rows = ""
+    kinds: list[str | None] = [None, *app.ui.levels]
+    computers = app.computers
+    for seat, name in enumerate(app.names):
+        choices = ""
+        for level in kinds:
+            label = app.t("app.person") if level is None else app.t(f"app.level.{level}")
+            current = computers[seat] == level
+            choices += button(
+                esc(label),
+                None if current else app.reg(partial(app.hand_over, seat, level)),
+                label,
+                class_="kind picked" if current else "kind",
+                data_kind=level or PERSON,
+                aria_pressed="true" if current else "false",
+            )
+        rows += tag(
+            "li",
+            tag("span", esc(name), class_="name") + tag("span", choices, class_="kinds"),
+            class_=f"c-{app.colours[seat]}",
+            data_seat=str(seat),
+        )
+    return tag(
+        "section",
+        tag("h2", esc(app.t("app.seats_title"))) + tag("ul", rows),
+        id="seats-panel",
+    )
+
+
+def thinking(app: App) -> str | None:
+    """While a computer decides: who is thinking, instead of a decision panel (None when a
+    person decides)."""
+    seat = app.computer_asked()
+    if seat is None:
+        return None
+    return tag(
+        "p",
+        tag("span", esc(app.names[seat]), class_="name")
+        + " "
+        + tag("span", esc(app.t("app.thinking")), class_="prompt"),
+        class_=f"who thinking c-{app.colours[seat]}",
+        data_thinking=str(seat),
+        role="status",
+    )
 
 
 # --- Blocks for a game's screen ------------------------------------------------------------------
@@ -210,6 +303,8 @@ def generic_screen(app: App) -> str:
 
     if app.game.terminal(app.state):
         panel = end_panel(app, "")
+    elif (waiting := thinking(app)) is not None:
+        panel = waiting
     else:
         seat = deciding_seat(app)
         panel = who_line(app, seat, stage_name(app)) + generic_panel(app, seat)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tabletop.bot import Bot
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
 
@@ -29,6 +30,15 @@ class GameUI(Protocol):
     #: Catalog families that the values in its actions are words of, tried in order: the
     #: generic panel words an action's `"trader"` as `card.trader` if that family is listed.
     word_families: tuple[str, ...]
+    #: The computer players' levels, weakest first (`app.level.<level>` in the catalogs);
+    #: empty for a game played by people only.
+    levels: tuple[str, ...]
+    #: The levels that search: the page runs them in a worker, so that it stays responsive.
+    searching: tuple[str, ...]
+
+    def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
+        """A computer player of that level; `seconds` bounds a search's time per decision."""
+        ...
 
     def setup_fields(self, app: App) -> str:
         """The game's own fields of the new-game form, as HTML (named inputs)."""

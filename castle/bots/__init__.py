@@ -1,0 +1,65 @@
+"""Castle's computer players: three levels over the game-neutral bots of `tabletop`.
+
+* **easy**: one of the plans at random (legal moves, sensible payments);
+* **medium**: the plan the estimate likes best (value.py: VP, buildings, helper places, money
+  and pieces by the stage of the game, the Master Builder and the carts anticipated);
+* **hard**: information-set Monte Carlo tree search over the plans (tabletop.search), with the
+  secret selection searched decoupled and rollouts cut short by the estimate.
+
+Every level plays a seat from that seat's view only (`Bot.choose(view, seat)`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.bot import Bot, GreedyBot, Plan, RandomBot
+from tabletop.search import Budget, SearchBot
+
+from ..game import CASTLE
+from ..state import State
+from . import plans as _plans
+from . import value
+
+LEVELS: Final = ("easy", "medium", "hard")
+
+
+class CastleStrategy:
+    """What Castle tells its bots (tabletop.bot.Strategy)."""
+
+    game = CASTLE
+    #: A lead of about 8 VP wins 3 times in 4.
+    spread = 8.0
+
+    def plans(self, s: State, seat: int) -> list[Plan]:
+        return _plans.plans(s, seat)
+
+    def estimate(self, s: State) -> list[float]:
+        return value.estimate(s)
+
+    def reopen(self, s: State, seat: int) -> None:
+        """Take back the other seats' secret card choices of this round, so that a search lets
+        them choose again (they are hidden from `seat`: a sampled state guessed them)."""
+        if s.phase != "select":
+            return
+        for other, chosen in enumerate(s.selection):
+            if other != seat and chosen is not None:
+                s.selection[other] = None
+        s.options = {}
+
+
+STRATEGY: Final = CastleStrategy()
+
+
+def make_bot(level: str, seed: int, budget: Budget | None = None) -> Bot:
+    """A computer player of that level, with a random generator of its own from `seed`."""
+    if level == "easy":
+        return RandomBot(STRATEGY, seed)
+    if level == "medium":
+        return GreedyBot(STRATEGY, seed)
+    if level == "hard":
+        return SearchBot(STRATEGY, seed, budget)
+    raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+
+
+__all__ = ["LEVELS", "STRATEGY", "Budget", "make_bot"]

@@ -1,0 +1,195 @@
+"""The moves a computer player weighs at each of Castle's decisions (tabletop.bot's plans).
+
+Most decisions are small and every legal action is a plan of its own, ordered by a quick
+judgement so that a search widening from the first looks at the likely ones first. Two are
+abstracted:
+
+* **building**: "erect X" is followed by up to four payment steps. A plan is a building with
+  one whole payment, and only the payments that keep the most valuable hand are proposed
+  (`PAYMENTS_PER_BUILDING`), not the dozens that reach the same building;
+* **the end**: the Market converts as many talers as it can and the Palace takes the biggest
+  pieces first; the rest changes no score.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from tabletop.bot import Plan
+from tabletop.game import Action
+
+from .. import data, engine, payment
+from ..actions import make
+from ..state import State
+from . import value
+
+#: Payments proposed per building: the ones leaving the most valuable pieces.
+PAYMENTS_PER_BUILDING: Final = 2
+
+
+def plans(s: State, seat: int) -> list[Plan]:
+    legal = engine.legal_actions(s, seat)
+    if len(legal) == 1:
+        return [legal]
+    stage = engine.stage(s)
+    assert stage is not None
+    name = stage.name
+    if name == "erect":
+        return _erect_plans(s, seat, legal)
+    if name == "pay":
+        return _completions(s, seat)
+    if name == "market":
+        return [[legal[0]]]  # the most VP (the list runs from most to none)
+    if name == "palace":
+        return [[max(legal, key=lambda a: data.BP.get(a.get("kind", ""), 0))]]
+    if name == "select":
+        return _select_plans(s, seat, legal)
+    if name == "helper":
+        return _helper_plans(s, seat, legal)
+    return [[a] for a in sorted(legal, key=lambda a: -_quick(s, seat, a))]
+
+
+def _select_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
+    """Card choices, the likeliest to pay first."""
+    h = value.horizon(s)
+    tiles = value.projected_tiles(s, h)
+    worth = {c: value.card_worth(s, seat, c, h, tiles) for c in s.players[seat].hand}
+    return [[a] for a in sorted(legal, key=lambda a: -sum(worth[c] for c in a["cards"]))]
+
+
+def _quick(s: State, seat: int, a: Action) -> float:
+    """A quick preference among the actions of the small decisions (bigger is better)."""
+    do = a["do"]
+    if do == "done":
+        return -1.0
+    if do == "trader":
+        return value.KEPT_BP[a["place"]] + (1 if s.traders[a["place"]] is None else 0)
+    if do == "tower":
+        return s.tower[a["kind"]] * data.BP.get(a["kind"], 4)
+    if do == "buy":
+        return data.BP.get(a["kind"], 4)
+    if do == "worker_c":
+        return sum(data.BP[k] for k in a["kinds"])
+    if do == "convert":
+        return data.BP[a["kind"]]
+    if do == "sell":
+        return 1.0 if not a["accept"] else 0.0
+    return 0.0
+
+
+def _erect_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
+    p = s.players[seat]
+    out: list[tuple[float, Plan]] = []
+    card = (s.task or {}).get("card", "stonemason")
+    num, den = data.ERECT_VP_SHARE.get(card, (1, 1))
+    own, stock = payment.kinds_in_order(p.pieces), payment.kinds_in_order(s.stock)
+    for a in legal:
+        if a["do"] != "erect":
+            continue
+        building = data.BUILDING[a["building"]]
+        gain = building.vp * num / den + len(building.places)
+        for steps in _best_payments(building.cost, own, p.pieces["silver"], stock):
+            out.append((gain, [a, *(make(seat, "pay", *step) for step in steps)]))
+    out.sort(key=lambda item: -item[0])
+    return [plan for _, plan in out] + [[make(seat, "done")]]
+
+
+@lru_cache(maxsize=1 << 14)
+def _best_payments(
+    cost: int, own: tuple[int, ...], silver: int, stock: tuple[int, ...]
+) -> tuple[tuple[tuple[str, int, int], ...], ...]:
+    """The payments of `cost` that leave the most valuable pieces, as pay steps (kind, own,
+    silver) in payment order. Cached: a search meets the same hands again and again."""
+    pieces = dict(zip(payment.ORDER, own, strict=True)) | {"silver": silver}
+    found = payment.payments(cost, pieces, dict(zip(payment.ORDER, stock, strict=True)))
+    found.sort(key=lambda pay: -_left_worth(pieces, pay))
+    return tuple(
+        tuple((k, pay["own"].get(k, 0), pay["converted"].get(k, 0)) for k in payment.ORDER)
+        for pay in found[:PAYMENTS_PER_BUILDING]
+    )
+
+
+def _left_worth(pieces: dict[str, int], pay: payment.Payment) -> float:
+    """What the pieces left after a payment are worth: silver most, then kinds kept (silver
+    can stand for a missing kind)."""
+    left = dict(pieces)
+    for kind, n in pay["own"].items():
+        left[kind] -= n
+    left["silver"] -= sum(pay["converted"].values())
+    kinds = sum(1 for k in data.BUILDING_KINDS if left[k]) + min(left["silver"], 2)
+    bp = sum(left[k] * data.BP[k] for k in data.BUILDING_KINDS)
+    return value.W["silver"] * left["silver"] + value.W["bp"] * bp + 1.5 * min(kinds, 3)
+
+
+def _completions(s: State, seat: int) -> list[Plan]:
+    """The rest of a payment begun by hand (a person's or a cut plan), as plans: the ways to
+    finish it that keep the most valuable pieces."""
+    t = s.task
+    assert t is not None
+    ctx = t["pay"]
+    p = s.players[seat]
+    step = ctx["step"]
+    own = payment.kinds_in_order(p.pieces)
+    stock = payment.kinds_in_order(s.stock)
+    found: list[list[tuple[int, int]]] = []
+
+    def walk(i: int, rem: int, used: int, silver: int, chosen: list[tuple[int, int]]) -> None:
+        if len(found) >= 200:
+            return
+        if i == payment.STEPS:
+            found.append(list(chosen))
+            return
+        bp = payment.BPS[i]
+        for o in range(own[i] + 1):
+            for c in range(min(silver, stock[i]) + 1):
+                n = o + c
+                if n * bp > rem:
+                    break
+                if payment.can_finish(i + 1, rem - n * bp, used + (n > 0), silver - c, own, stock):
+                    walk(i + 1, rem - n * bp, used + (n > 0), silver - c, [*chosen, (o, c)])
+
+    walk(step, ctx["rem"], ctx["kinds"], p.pieces["silver"] - ctx["silver"], [])
+    pays = []
+    for chosen in found:
+        kinds = payment.ORDER[step:]
+        pays.append(
+            {
+                "own": {k: o for k, (o, _) in zip(kinds, chosen, strict=True) if o},
+                "converted": {k: c for k, (_, c) in zip(kinds, chosen, strict=True) if c},
+            }
+        )
+    pays.sort(key=lambda pay: -_left_worth(p.pieces, pay))
+    return [
+        [
+            make(seat, "pay", kind, pay["own"].get(kind, 0), pay["converted"].get(kind, 0))
+            for kind in payment.ORDER[step:]
+        ]
+        for pay in pays[:PAYMENTS_PER_BUILDING]
+    ]
+
+
+def _helper_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
+    """One plan per free place: the helper from the supply if there is one, else from the cart
+    that delivers least; best places first, and stopping last."""
+    h = value.horizon(s)
+    tiles = value.projected_tiles(s, h)
+    per_taler = value.W["taler"] * value.stage_share(h)
+    by_place: dict[str, Action] = {}
+    for a in legal:
+        if a["do"] != "helper":
+            continue
+        kept = by_place.get(a["place"])
+        if kept is None or _source_cost(a["source"]) < _source_cost(kept["source"]):
+            by_place[a["place"]] = a
+    ranked = sorted(
+        by_place.values(),
+        key=lambda a: (
+            -(value.place_worth(s, a["place"], tiles) - data.PLACE[a["place"]].fee * per_taler)
+        ),
+    )
+    return [[a] for a in ranked] + [[make(seat, "done")]]
+
+
+def _source_cost(source: str) -> int:
+    return -1 if source == "supply" else value.KEPT_BP[source]

@@ -1,0 +1,94 @@
+"""Playing against the computer in the real page: alone against computers with no cover screen,
+the searching level in its worker while the page answers clicks, a reload while it thinks, and
+no request leaving 127.0.0.1 meanwhile (the worker's own runtime included)."""
+
+from __future__ import annotations
+
+import random
+
+from playwright.sync_api import Page, expect
+
+from castle import record as records
+from e2e.helpers import (
+    ConsoleLog,
+    game_over,
+    leaving,
+    play,
+    record_requests,
+    saved_record,
+    wait_until_ready,
+)
+
+#: Counts every cover that is ever drawn (a hot-seat "pass the device" or the reveal cover).
+COVER_WATCH = """
+window.__covers = 0;
+new MutationObserver(() => {
+  if (document.querySelector('#pass-cover, #reveal')) window.__covers += 1;
+}).observe(document, { childList: true, subtree: true });
+"""
+
+
+def start_against_computers(page: Page, players: int, levels: list[str], seed: int) -> None:
+    """Seat 0 a person, the others the computer at `levels`, computer moves without delay."""
+    page.locator("#start-game").wait_for()
+    if players != 3:
+        page.locator('button[name="players-count"]', has_text=f"{players} players").click()
+        page.locator(f'select[name="kind{players - 1}"]').wait_for()
+    for seat, level in enumerate(levels, start=1):
+        page.select_option(f'select[name="kind{seat}"]', level)
+    page.select_option('select[name="pace"]', "0")
+    page.select_option('select[name="start"]', "0")
+    page.fill('input[name="seed"]', str(seed))
+    page.click("#start-game")
+
+
+def test_one_person_plays_a_whole_game_against_three_computers_with_no_cover(
+    page: Page, console: ConsoleLog
+) -> None:
+    page.add_init_script(COVER_WATCH)
+    page.goto("")
+    wait_until_ready(page, console)
+    start_against_computers(page, 4, ["medium", "medium", "medium"], seed=31)
+    clicks = play(page, random.Random(31), game_over)
+    assert page.evaluate("window.__covers") == 0, "a cover was shown to a lone person"
+    rec = saved_record(page)
+    assert rec["setup"]["computers"] == [None, "medium", "medium", "medium"]
+    assert rec["setup"]["names"][1] == "Computer 2 (medium)"
+    mine = [a for a in rec["actions"] if a.startswith("p0 ")]
+    assert 0 < len(mine) <= clicks  # every person's action was a click; the rest, computers'
+    state, _ = records.replay(rec)
+    assert state.phase == "over"
+    expect(page.locator("#winner")).to_be_visible()
+    assert console.errors() == [], str(console)
+
+
+def test_a_hard_computer_thinks_in_its_worker_while_the_page_answers(
+    page: Page, console: ConsoleLog, site_url: str
+) -> None:
+    seen = record_requests(page.context)
+    page.goto(f"{site_url}?think=4")
+    wait_until_ready(page, console)
+    start_against_computers(page, 2, ["hard"], seed=5)
+    # The computers answer the secret selection first: the hard one thinks in its worker.
+    marker = page.locator("[data-thinking]")
+    expect(marker).to_be_visible()
+    page.wait_for_selector("body[data-bot-worker=ready]", state="attached", timeout=60_000)
+    expect(marker).to_be_visible()  # still thinking: 4 s a decision
+    page.click("#seats")  # the page answers a click at once, while the worker searches
+    expect(page.locator("#seats-panel")).to_be_visible(timeout=1_000)
+    expect(marker).to_be_visible()
+    # A reload while it thinks: resuming, the computer finishes its move.
+    before = len(saved_record(page)["actions"])
+    page.reload()
+    wait_until_ready(page, console)
+    page.click("#resume")
+    expect(page.locator("[data-thinking]")).to_be_visible()
+    expect(page.locator("[data-thinking]")).to_be_hidden(timeout=60_000)
+    actions = saved_record(page)["actions"]
+    assert len(actions) == before + 1 and actions[-1].startswith("p1 select")
+    # Now the person chooses, with no cover: their own cards, the computer's choice hidden.
+    expect(page.locator("#pass-cover")).to_have_count(0)
+    assert page.locator("#decision").get_attribute("data-stage") == "select"
+    assert not leaving(seen), f"requests left 127.0.0.1: {leaving(seen)}"
+    assert any("bot_worker.py" in url for url in seen)
+    assert console.errors() == [], str(console)

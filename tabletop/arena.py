@@ -1,0 +1,156 @@
+"""Bots against bots: many seeded games, seats rotated, on every core, with win rates and their
+confidence intervals.
+
+Deterministic for a seed and a budget: game `g` is set up with seed `seed + g`, every bot gets
+a seed of its own from (seed, g, seat), and the games are played in parallel but reported in
+order. A bot that searches against the clock (a time budget) makes a run depend on the machine.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from .bot import Bot
+from .game import Game
+
+S = TypeVar("S")
+
+#: Makes the bot of a level with a seed (a module-level function, so that worker processes
+#: can be handed it).
+BotFactory = Callable[[str, int], Bot]
+
+
+@dataclass(slots=True)
+class Tally:
+    """One bot level's results over the seats it played."""
+
+    seats: int = 0
+    #: Wins, a shared win counting as a share.
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+    winning_scores: list[int] = field(default_factory=list)
+    decisions: int = 0
+    seconds: float = 0.0
+    slowest: float = 0.0
+
+
+def lineup(bots: Sequence[str], players: int, game: int) -> list[str]:
+    """The levels at the seats of game number `game`: the bots in turn, rotated by one seat
+    each game, so that every level sits everywhere equally often."""
+    return [bots[(game + seat) % len(bots)] for seat in range(players)]
+
+
+def bot_seed(seed: int, game: int, seat: int) -> int:
+    return (seed * 1_000_003 + game * 101 + seat) & 0xFFFF_FFFF
+
+
+def play(
+    game: Game[S], factory: BotFactory, levels: Sequence[str], setup_seed: int, seed: int
+) -> dict[str, Any]:
+    """One game between bots of those levels (one per seat); its results and timings."""
+    s, _ = game.new(len(levels), setup_seed)
+    bots = [factory(level, seed + seat) for seat, level in enumerate(levels)]
+    spent = [0.0] * len(levels)
+    slowest = [0.0] * len(levels)
+    decisions = [0] * len(levels)
+    while not game.terminal(s):
+        seat = game.asked(s)[0]
+        began = time.perf_counter()
+        action = bots[seat].choose(game.view(s, seat), seat)
+        took = time.perf_counter() - began
+        spent[seat] += took
+        slowest[seat] = max(slowest[seat], took)
+        decisions[seat] += 1
+        game.apply(s, action)
+    results = game.results(s)
+    assert results is not None
+    return {
+        "results": results,
+        "seconds": spent,
+        "slowest": slowest,
+        "decisions": decisions,
+    }
+
+
+def _play_one(job: tuple[Game[Any], BotFactory, list[str], int, int]) -> dict[str, Any]:
+    game, factory, levels, setup_seed, seed = job
+    return play(game, factory, levels, setup_seed, seed)
+
+
+def run(
+    game: Game[S],
+    factory: BotFactory,
+    bots: Sequence[str],
+    players: int,
+    games: int,
+    seed: int,
+    workers: int = 2,
+    progress: Callable[[int, dict[str, Any]], None] | None = None,
+) -> dict[str, Tally]:
+    """Play `games` games; returns each level's tally."""
+    jobs = [
+        (game, factory, lineup(bots, players, g), seed + g, bot_seed(seed, g, 0))
+        for g in range(games)
+    ]
+    tallies: dict[str, Tally] = {level: Tally() for level in dict.fromkeys(bots)}
+
+    def count(g: int, played: dict[str, Any]) -> None:
+        levels = jobs[g][2]
+        results = played["results"]
+        winners = results["winners"]
+        for row in results["seats"]:
+            tally = tallies[levels[row["seat"]]]
+            tally.seats += 1
+            tally.scores.append(row["score"])
+            if row["seat"] in winners:
+                tally.wins += 1 / len(winners)
+                tally.winning_scores.append(row["score"])
+        for seat, level in enumerate(levels):
+            tally = tallies[level]
+            tally.decisions += played["decisions"][seat]
+            tally.seconds += played["seconds"][seat]
+            tally.slowest = max(tally.slowest, played["slowest"][seat])
+        if progress:
+            progress(g, played)
+
+    if workers <= 1 or games <= 1:
+        for g, job in enumerate(jobs):
+            count(g, _play_one(job))
+    else:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for g, played in enumerate(pool.imap(_play_one, jobs)):
+                count(g, played)
+    return tallies
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion (shared wins count as fractions)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def report(tallies: dict[str, Tally]) -> list[str]:
+    """The tallies as lines of text: win rate with its interval, mean score, time per decision."""
+    lines = []
+    for level, t in tallies.items():
+        low, high = wilson(t.wins, t.seats)
+        mean = sum(t.scores) / len(t.scores) if t.scores else 0.0
+        won = sum(t.winning_scores) / len(t.winning_scores) if t.winning_scores else 0.0
+        per = 1000 * t.seconds / t.decisions if t.decisions else 0.0
+        lines.append(
+            f"{level:>8}: won {t.wins:g} of {t.seats} seats = {t.wins / max(1, t.seats):.1%} "
+            f"(95 % CI {low:.1%}-{high:.1%}); mean score {mean:.1f}, when winning {won:.1f}; "
+            f"{per:.1f} ms per decision (slowest {1000 * t.slowest:.0f} ms, "
+            f"{t.decisions} decisions)"
+        )
+    return lines

@@ -1,0 +1,169 @@
+"""The strongest level: information-set Monte Carlo tree search over the game's plans.
+
+Every iteration samples a whole state from the bot's view (`Game.determinize`), so the search
+never sees what its seat cannot (Cowling, Powley and Whitehouse, "Information Set Monte Carlo
+Tree Search", 2012: one tree per observer, one determinization per iteration, availability
+counts in the bandit). Moves are the game's plans (tabletop.bot), not single actions: a payment
+settled step by step is one move, and only the few plans the game proposes are searched.
+
+Secret simultaneous choices (Castle's selection) are searched decoupled: each asked seat picks
+its own plan with its own bandit statistics at that node, and every seat is scored by its own
+reward (decoupled UCT, as in Lanctot et al. for simultaneous-move games). The other seats'
+answers already given but hidden are taken back first (`Strategy.reopen`) so that they are
+chosen by the search, not by the determinization's uniform guess.
+
+A rollout plays random plans for a few decisions and ends with the game's estimate (truncated
+rollouts): the estimate is better than the end of a random game many rounds away.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from .bot import Plan, Strategy, apply_plan, rewards
+from .game import Action, Json
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a search may do for one decision. Iterations make it deterministic for a seed;
+    seconds (if set) stop it earlier, for the page."""
+
+    iterations: int = 400
+    seconds: float | None = None
+    #: Decisions a rollout plays at random before the estimate scores it.
+    rollout: int = 6
+    #: The bandit's exploration constant (rewards are chances in [0, 1]).
+    exploration: float = 0.7
+    #: A node weighs its first ceil(widening * sqrt(visits)) plans only (the game orders plans
+    #: best first), so a wide decision is searched where the game's own judgement points.
+    widening: float = 2.0
+
+
+@dataclass(slots=True)
+class Arm:
+    plan: Plan
+    visits: int = 0
+    total: float = 0.0
+    #: Iterations in which this plan was available at this node (ISMCTS availability).
+    available: int = 0
+
+
+@dataclass(slots=True)
+class Node:
+    #: seat -> plan key -> statistics of that seat's plans at this node.
+    arms: dict[int, dict[str, Arm]] = field(default_factory=dict)
+    visits: int = 0
+    children: dict[tuple[str, ...], Node] = field(default_factory=dict)
+
+
+def plan_key(strategy: Strategy[S], plan: Plan) -> str:
+    return "; ".join(strategy.game.action_text(a) for a in plan)
+
+
+class SearchBot(Generic[S]):
+    """Hard: ISMCTS with decoupled simultaneous choices, truncated rollouts and the estimate."""
+
+    def __init__(self, strategy: Strategy[S], seed: int, budget: Budget | None = None) -> None:
+        self.strategy = strategy
+        self.rnd = random.Random(seed)
+        self.budget = budget or Budget()
+        #: Iterations the last decision ran (for benchmarks).
+        self.iterations = 0
+
+    def choose(self, seen: Json, seat: int) -> Action:
+        game = self.strategy.game
+        first = game.determinize(seen, seat, self.rnd)
+        mine = self.strategy.plans(first, seat)
+        if len(mine) == 1:
+            self.iterations = 0
+            return mine[0][0]
+        root = Node()
+        budget = self.budget
+        deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        done = 0
+        s = first
+        while done < budget.iterations:
+            if done:
+                s = game.determinize(seen, seat, self.rnd)
+            self._iterate(root, s, seat)
+            done += 1
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        self.iterations = done
+        arms = root.arms[seat]
+        best = max(arms.values(), key=lambda arm: (arm.visits, arm.total))
+        return best.plan[0]
+
+    def _iterate(self, root: Node, s: S, me: int) -> None:
+        strategy, game = self.strategy, self.strategy.game
+        # Optional: a strategy that can take back the other seats' hidden answers.
+        reopen: Callable[[S, int], None] | None = getattr(strategy, "reopen", None)
+        path: list[tuple[Node, list[tuple[int, Arm]]]] = []
+        node: Node | None = root
+        while node is not None and not game.terminal(s):
+            asked = game.asked(s)
+            prompt = game.prompt(s, asked[0])
+            if prompt is not None and prompt["secret"] and reopen is not None:
+                reopen(s, me)
+                asked = game.asked(s)
+            if prompt is None or not prompt["secret"]:
+                asked = asked[:1]
+            picks = [(seat, self._pick(node, s, seat)) for seat in asked]
+            for seat, arm in picks:
+                apply_plan(game, s, seat, arm.plan)
+            node.visits += 1
+            path.append((node, picks))
+            key = tuple(plan_key(strategy, arm.plan) for _, arm in picks)
+            child = node.children.get(key)
+            if child is None:
+                node.children[key] = Node()
+                node = None  # expanded: a rollout from here
+            else:
+                node = child
+        self._rollout(s)
+        reward = rewards(strategy, s)
+        for _node, picks in path:
+            for seat, arm in picks:
+                arm.visits += 1
+                arm.total += reward[seat]
+
+    def _pick(self, node: Node, s: S, seat: int) -> Arm:
+        """UCB1 over the seat's plans available here, widened progressively."""
+        strategy, budget = self.strategy, self.budget
+        arms = node.arms.setdefault(seat, {})
+        plans = strategy.plans(s, seat)
+        width = max(1, math.ceil(budget.widening * math.sqrt(node.visits + 1)))
+        best: Arm | None = None
+        best_score = -math.inf
+        for plan in plans[:width]:
+            key = plan_key(strategy, plan)
+            arm = arms.get(key)
+            if arm is None:
+                arm = arms[key] = Arm(plan)
+            arm.available += 1
+            if arm.visits == 0:
+                score = math.inf
+            else:
+                explore = budget.exploration * math.sqrt(math.log(arm.available) / arm.visits)
+                score = arm.total / arm.visits + explore
+            if score > best_score:
+                best, best_score = arm, score
+        assert best is not None
+        return best
+
+    def _rollout(self, s: S) -> None:
+        game, strategy, rnd = self.strategy.game, self.strategy, self.rnd
+        for _ in range(self.budget.rollout):
+            if game.terminal(s):
+                return
+            for seat in game.asked(s):
+                if seat in game.asked(s):
+                    apply_plan(game, s, seat, rnd.choice(strategy.plans(s, seat)))

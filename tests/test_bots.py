@@ -1,0 +1,194 @@
+"""Computer players (castle.bots over tabletop.bot / search / arena): legal moves only, at every
+level and player count; choices that depend on the seat's view alone; a strength check that a
+broken evaluation fails; the arena's rotation, intervals and determinism.
+
+Budgets are tiny here (the test command's time); strength at real budgets is measured in
+bench/ and reported in docs/benchmarks.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from castle import bots
+from castle.bots import plans, value
+from castle.cli import main
+from castle.game import CASTLE
+from castle.state import State
+from tabletop import arena
+from tabletop.bot import Bot, apply_plan, chances
+from tabletop.search import Budget, SearchBot
+
+TINY = Budget(iterations=6, rollout=2)
+
+
+def make(level: str, seed: int) -> Bot:
+    return bots.make_bot(level, seed, TINY)
+
+
+def play(levels: list[str], seed: int) -> tuple[State, list[str]]:
+    """A whole game between bots, every action checked legal before it is applied."""
+    s, _ = CASTLE.new(len(levels), seed)
+    players = [make(level, seed * 7 + i) for i, level in enumerate(levels)]
+    texts = []
+    while not CASTLE.terminal(s):
+        seat = CASTLE.asked(s)[0]
+        action = players[seat].choose(CASTLE.view(s, seat), seat)
+        assert CASTLE.why_not(s, action) is None, (levels[seat], action)
+        texts.append(CASTLE.action_text(action))
+        CASTLE.apply(s, action)
+    return s, texts
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_level_plays_only_legal_moves_to_the_end(players: int) -> None:
+    for seed in range(2):
+        lineup = arena.lineup(["hard", "medium", "easy"], players, seed)
+        s, _ = play(lineup, seed)
+        assert CASTLE.results(s) is not None
+
+
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_quick_levels_play_many_games_legally(level: str) -> None:
+    for seed in range(6):
+        play([level] * (2 + seed % 3), 100 + seed)
+
+
+def test_a_bot_plays_the_same_game_for_the_same_seed() -> None:
+    assert play(["hard", "medium"], 3)[1] == play(["hard", "medium"], 3)[1]
+
+
+def hidden_twins(players: int, seed: int) -> tuple[State, State, int]:
+    """Two states that one seat cannot tell apart: another seat's secret choice and the game's
+    generator differ."""
+    rnd = random.Random(seed)
+    s, _ = CASTLE.new(players, seed)
+    while True:
+        seat = CASTLE.asked(s)[0]
+        if s.phase == "select" and s.round > 1 and len(CASTLE.asked(s)) == players:
+            break
+        CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
+    first, me = CASTLE.asked(s)[0], CASTLE.asked(s)[1]
+    options = CASTLE.legal_actions(s, first)
+    a, b = CASTLE.copy(s), CASTLE.copy(s)
+    CASTLE.apply(a, options[0])
+    CASTLE.apply(b, options[-1])
+    b.rng ^= 0x5DEECE66D
+    assert CASTLE.to_json(a) != CASTLE.to_json(b)
+    assert CASTLE.view(a, me) == CASTLE.view(b, me)
+    return a, b, me
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_a_choice_depends_only_on_what_the_seat_can_see(level: str) -> None:
+    for players, seed in ((2, 1), (3, 2), (4, 5)):
+        a, b, me = hidden_twins(players, seed)
+        chosen_a = make(level, 11).choose(CASTLE.view(a, me), me)
+        chosen_b = make(level, 11).choose(CASTLE.view(b, me), me)
+        assert chosen_a == chosen_b
+
+
+def test_medium_beats_easy_clearly() -> None:
+    """A broken estimate (a sign flipped, a weight lost) fails this: medium wins most games."""
+    tallies = arena.run(CASTLE, make, ["medium", "easy"], 2, 20, seed=4, workers=1)
+    assert tallies["medium"].wins >= 15, arena.report(tallies)
+
+
+def random_states(count: int, seed: int) -> list[State]:
+    rnd = random.Random(seed)
+    out = []
+    for g in range(count):
+        s, _ = CASTLE.new(2 + g % 3, seed + g)
+        while not CASTLE.terminal(s):
+            if rnd.random() < 0.05:
+                out.append(CASTLE.copy(s))
+            seat = CASTLE.asked(s)[0]
+            CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
+    return out
+
+
+def test_every_plan_is_a_legal_sequence_and_the_game_takes_its_forced_steps() -> None:
+    for s in random_states(12, 7):
+        seat = CASTLE.asked(s)[0]
+        found = plans.plans(s, seat)
+        assert found, CASTLE.prompt(s, seat)
+        for plan in found:
+            assert plan[0] in CASTLE.legal_actions(s, seat)
+            after = CASTLE.copy(s)
+            apply_plan(CASTLE, after, seat, plan)
+            # A plan is whole: a payment it starts is finished.
+            assert (
+                after.task is None
+                or after.task.get("stage") != "pay"
+                or seat not in (CASTLE.asked(after))
+            )
+
+
+def test_a_building_plan_pays_in_full_and_keeps_the_silver() -> None:
+    s, _ = CASTLE.new(2, 1)
+    s.phase = "round"
+    p = s.players[0]
+    p.pieces.update(sand=3, wood=2, clay=1, stone=0, silver=2)
+    s.queue = []
+    s.task = {"seat": 0, "card": "stonemason", "stage": "erect", "steps": ["erect"]}
+    s.options = {}
+    found = plans.plans(s, 0)
+    towers = [plan for plan in found if plan[0].get("building") == "tower"]
+    assert towers, found
+    pays = towers[0][1:]
+    assert sum(a["silver"] for a in pays) == 0  # 8 BP from sand, wood, clay: no silver spent
+    assert found[-1] == [{"p": 0, "do": "done"}]
+
+
+def test_estimates_are_scores_at_the_end_and_chances_add_up() -> None:
+    s, _ = play(["medium", "medium", "medium"], 9)
+    results = CASTLE.results(s)
+    assert results is not None
+    assert value.estimate(s) == [float(r["score"]) for r in results["seats"]]
+    odds = chances([40.0, 48.0], spread=8.0)
+    assert odds[1] == pytest.approx(0.75)
+    assert sum(chances([1.0, 5.0, 9.0, 2.0], 8.0)) == pytest.approx(1.0)
+
+
+def test_a_time_budget_stops_the_search_early() -> None:
+    s, _ = CASTLE.new(2, 2)
+    seat = CASTLE.asked(s)[0]
+    slow = bots.make_bot("hard", 1, Budget(iterations=100_000, seconds=0.05))
+    assert slow.choose(CASTLE.view(s, seat), seat) in CASTLE.legal_actions(s, seat)
+    assert isinstance(slow, SearchBot)
+    assert 0 < slow.iterations < 100_000
+
+
+def test_the_arena_rotates_seats_and_gives_intervals() -> None:
+    assert [arena.lineup(["a", "b"], 4, g) for g in range(2)] == [
+        ["a", "b", "a", "b"],
+        ["b", "a", "b", "a"],
+    ]
+    assert [arena.lineup(["a", "b", "c"], 2, g) for g in range(3)] == [
+        ["a", "b"],
+        ["b", "c"],
+        ["c", "a"],
+    ]
+    low, high = arena.wilson(90, 100)
+    assert (round(low, 3), round(high, 3)) == (0.826, 0.945)
+    assert arena.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_the_arena_command_prints_win_rates(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--bots", "medium,easy", "--players", "2", "--games", "2", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "medium: won" in out and "95 % CI" in out and "ms per decision" in out
+    assert out.count(": won") == 2
+
+
+def test_the_arena_is_deterministic_for_a_seed() -> None:
+    runs = [arena.run(CASTLE, make, ["hard", "easy"], 3, 2, seed=5, workers=1) for _ in "ab"]
+    assert [t.scores for t in runs[0].values()] == [t.scores for t in runs[1].values()]
+
+
+def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "medium,genius"]) == 2
+    assert "genius" in capsys.readouterr().err

@@ -1,0 +1,140 @@
+"""Computer players in the page's controller: alone against computers (no cover, ever), people
+and computers together (covers only between people), undo never taking back a computer's move,
+seats handed over mid-game and kept in the save, stale answers ignored. The browser's part (the
+pace, the worker) is in e2e/test_computers.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+from goofspiel.page import GOOFSPIEL_PAGE
+from test_web_app import tokens
+
+from web.games import GAMES
+from web.shell.app import App
+from web.shell.storage import MemoryStore
+
+
+def new_app(kinds: list[str], seed: int = 3, store: MemoryStore | None = None) -> App:
+    app = App(store or MemoryStore(), GAMES, lang="en")
+    app.render()
+    app.form = {"players": str(len(kinds)), "seed": str(seed), "start": "0", "pace": "0"}
+    app.form |= {f"kind{seat}": kind for seat, kind in enumerate(kinds)}
+    app.start()
+    return app
+
+
+def computer_moves(app: App) -> int:
+    """Let the computers play until a person must decide (what web/main.py does, at once)."""
+    played = 0
+    while (seat := app.computer_asked()) is not None:
+        assert app.record is not None
+        moves = len(app.record["actions"])
+        assert app.computer_play(seat, app.computer_choice(seat), moves)
+        played += 1
+    return played
+
+
+def play_out(app: App, rnd: random.Random, covers: list[int]) -> None:
+    """The whole game: computers play, the people click at random; notes every cover's seat."""
+    for _ in range(5000):
+        computer_moves(app)
+        assert app.state is not None
+        if app.game.terminal(app.state):
+            return
+        html = app.render()
+        if 'id="pass-cover"' in html:
+            covers.append(int(html.split('data-seat="', 1)[1].split('"', 1)[0]))
+        assert 'id="reveal"' not in html or len(app.people()) > 1
+        app.click(rnd.choice(tokens(html)), {})
+    raise AssertionError("the game did not end")
+
+
+def test_alone_against_three_computers_no_cover_is_ever_shown() -> None:
+    app = new_app(["person", "medium", "easy", "hard"])
+    app.think_seconds = 0.005  # the hard level's time per decision: a tiny search here
+    assert app.record is not None
+    assert app.record["setup"]["computers"] == [None, "medium", "easy", "hard"]
+    assert app.names[1:] == ["Computer 2 (medium)", "Computer 3 (easy)", "Computer 4 (hard)"]
+    covers: list[int] = []
+    play_out(app, random.Random(3), covers)
+    assert covers == []
+    assert app.store.get("castle.pace") == "0"
+
+
+def test_with_two_people_the_covers_are_for_people_only() -> None:
+    app = new_app(["person", "medium", "person"], seed=5)
+    covers: list[int] = []
+    play_out(app, random.Random(5), covers)
+    assert covers and set(covers) <= {0, 2}
+
+
+def test_while_a_computer_chooses_in_secret_nothing_of_its_choice_is_on_the_page() -> None:
+    app = new_app(["person", "medium"], seed=2)
+    assert app.computer_asked() == 1
+    html = app.render()
+    assert 'data-thinking="1"' in html
+    assert tokens(html) == []  # nothing to click: neither its cards nor the board
+    computer_moves(app)
+    html = app.render()
+    assert "data-thinking" not in html and 'id="pass-cover"' not in html
+    assert app.viewer == 0  # the person's own view, without passing any cover
+
+
+def test_undo_never_takes_back_a_computers_move() -> None:
+    app = new_app(["person", "medium"], seed=4)
+    rnd = random.Random(4)
+    for _ in range(400):
+        computer_moves(app)
+        assert app.record is not None and app.state is not None
+        if app.record["actions"]:
+            last = app.record["actions"][-1]
+            if last.startswith("p1 "):
+                assert not app.can_undo()
+            elif not app.last_secret:
+                assert app.can_undo()
+                return
+        app.click(rnd.choice(tokens(app.render())), {})
+    raise AssertionError("no public move of the person's was found")
+
+
+def test_a_seat_is_handed_over_and_taken_back_and_the_save_keeps_it() -> None:
+    store = MemoryStore()
+    app = new_app(["person", "person"], seed=6, store=store)
+    assert app.computer_asked() is None
+    app.hand_over(1, "easy")
+    assert app.computer_asked() == 1
+    computer_moves(app)
+    app.hand_over(1, None)
+    assert app.computers == [None, None]
+    app.hand_over(0, "medium")
+    reopened = App(store, GAMES, lang="en")
+    reopened.render()
+    reopened.resume()
+    assert reopened.computers == ["medium", None]
+    assert reopened.computer_asked() in (0, None)
+
+
+def test_an_answer_for_another_moment_is_not_played() -> None:
+    app = new_app(["person", "medium"], seed=7)
+    seat = app.computer_asked()
+    assert seat == 1 and app.record is not None
+    action = app.computer_choice(seat)
+    moves = len(app.record["actions"])
+    assert not app.computer_play(seat, action, moves + 1)  # the game moved on meanwhile
+    app.screen = "home"
+    assert not app.computer_play(seat, action, moves)  # the player left the game screen
+    app.screen = "game"
+    assert app.computer_play(seat, action, moves)
+
+
+def test_a_second_game_has_computer_players_through_the_same_shell() -> None:
+    app = App(MemoryStore(), {"goofspiel": GOOFSPIEL_PAGE}, lang="en")
+    app.render()
+    app.form = {"players": "2", "seed": "9", "kind1": "hard"}
+    app.start()
+    covers: list[int] = []
+    play_out(app, random.Random(9), covers)
+    assert covers == []
+    assert app.game.results(app.state) is not None

@@ -1,0 +1,31 @@
+"""The computer players' worker: a second Python, off the page's thread, where the searching
+levels think, so that the page answers clicks meanwhile (web/main.py starts it the first time
+a searching computer must decide).
+
+JSON in, JSON out, and nothing of the page: no DOM access from a worker needs the
+cross-origin-isolation headers that GitHub Pages cannot send. Its config is the page's own
+(pyscript.toml: the site's Pyodide, castle.zip unpacked), so it runs the same code; `version`
+lets the page check that (web/shell/code.py).
+"""
+
+from __future__ import annotations
+
+import json
+
+from web.games import GAMES, PACKAGES
+from web.shell.code import code_id
+
+
+def choose(request_text: str) -> str:
+    """The action of a computer player (App.computer_request's JSON), as JSON."""
+    request = json.loads(request_text)
+    ui = GAMES[request["game"]]
+    bot = ui.bot(request["level"], request["seed"], request["seconds"])
+    return json.dumps(bot.choose(request["view"], request["seat"]))
+
+
+def version() -> str:
+    return code_id(PACKAGES)
+
+
+__export__ = ["choose", "version"]
