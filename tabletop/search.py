@@ -36,10 +36,12 @@ class Budget:
     """How much a search may do for one decision. Iterations make it deterministic for a seed;
     seconds (if set) stop it earlier, for the page."""
 
-    iterations: int = 400
+    iterations: int = 1000
     seconds: float | None = None
-    #: Decisions a rollout plays at random before the estimate scores it.
-    rollout: int = 6
+    #: Decisions a rollout plays at random before the estimate scores it. None by default:
+    #: in Castle the estimate of the position reached beats a few random moves after it
+    #: (docs/bots.md has the figures).
+    rollout: int = 0
     #: The bandit's exploration constant (rewards are chances in [0, 1]).
     exploration: float = 0.7
     #: A node weighs its first ceil(widening * sqrt(visits)) plans only (the game orders plans
