@@ -82,7 +82,8 @@ OPTIONS_JS = """(expectRedraw) => {
   window.__e2eDrawn = root.firstElementChild;
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
-    if (el.matches('#menu, #undo, #seats, .lang, .kind') || !el.getClientRects().length) continue;
+    if (el.matches('#menu, #undo, #seats, #hint, .lang, .kind')) continue;
+    if (!el.getClientRects().length) continue;
     const token = el.getAttribute('data-act');
     if (!seen.includes(token)) seen.push(token);
   }

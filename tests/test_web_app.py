@@ -22,7 +22,7 @@ from web.shell.storage import MemoryStore
 ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
 NOT_MOVES = re.compile(
-    r'<button[^>]*data-act="(k\d+)"[^>]*(?:id="(?:menu|undo|seats)"|class="(?:lang|kind)")'
+    r'<button[^>]*data-act="(k\d+)"[^>]*(?:id="(?:menu|undo|seats|hint)"|class="(?:lang|kind)")'
 )
 
 

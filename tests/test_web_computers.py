@@ -138,3 +138,36 @@ def test_a_second_game_has_computer_players_through_the_same_shell() -> None:
     play_out(app, random.Random(9), covers)
     assert covers == []
     assert app.game.results(app.state) is not None
+
+
+def test_a_hint_names_the_medium_computers_move_and_its_reason() -> None:
+    app = new_app(["person", "person"], seed=8)
+    app.pass_cover(0)
+    html = app.render()
+    assert 'id="hint"' in html and 'id="hint-text"' not in html
+    assert app.record is not None
+    before = list(app.record["actions"])
+    app.hint(0)
+    html = app.render()
+    assert "The medium computer would play: Choose" in html
+    assert "your chance of winning goes from" in html
+    assert app.record["actions"] == before  # a hint plays nothing
+    app.click(tokens(html)[0], {})  # an action (or a picked card) forgets the hint
+    if app.record["actions"] != before:
+        assert 'id="hint-text"' not in app.render()
+
+
+def test_a_building_hint_names_its_whole_payment() -> None:
+    app = new_app(["person", "person"], seed=8)
+    s = app.state
+    s.players[0].pieces.update(sand=3, wood=2, clay=1, stone=0, silver=0)
+    s.options = {}
+    for line in ("p0 select messenger stonemason", "p1 select messenger worker_a"):
+        app.game.apply(s, app.game.parse_action(line))
+    while app.asked() != [0] or app.game.prompt(s, 0)["stage"] != "erect":  # type: ignore[index]
+        seat = app.asked()[0]
+        app.game.apply(s, app.game.legal_actions(s, seat)[-1])
+    app.hint(0)
+    text = app.local["hint"]
+    assert text.startswith("The medium computer would play: Erect "), text
+    assert "sand" in text

@@ -227,16 +227,26 @@ def _with(p: Player, pieces: dict[str, int]) -> Player:
 
 
 def task_worth(s: State, seat: int, h: float, tiles: dict[str, float]) -> float:
-    """What the card being played now still owes its owner: the Bricklayer's talers for the
-    pieces spent, and helper places once a building was erected."""
+    """What the card being played now still owes its owner: the whole card while its first
+    decision is still to come (the Trader's place, the Bricklayer's tower), the buildings it
+    may still erect, the Bricklayer's talers for the pieces spent, and helper places once a
+    building was erected."""
     t = s.task
-    if t is None or t.get("seat") != seat or t.get("card") not in ("bricklayer", "stonemason"):
+    if t is None or t.get("seat") != seat or not t.get("card"):
         return 0.0
+    card, stage = t["card"], t.get("stage")
+    if stage in ("trader", "tower") or (stage in ("buy", "sell") and not t.get("bought_from")):
+        return card_worth(s, seat, card, h, tiles)
     share = stage_share(h)
     worth = 0.0
-    if t["card"] == "bricklayer" and "bricklayer_talers" in t["steps"]:
+    building = card in data.ERECT_VP_SHARE and stage in ("buy", "sell", "erect", "pay")
+    if building and t.get("built", 0) < data.MAX_BUILDINGS_PER_CARD:
+        worth += best_building(s, s.players[seat].pieces, data.ERECT_VP_SHARE[card])
+    if card == "bricklayer" and "bricklayer_talers" in t["steps"]:
         worth += t.get("spent", 0) * taler_worth(s, seat, share)
-    if t.get("built") and t.get("helpers", 0) < data.MAX_HELPERS_PER_CARD:
+    placing = card in ("bricklayer", "stonemason")
+    placing = placing and t.get("helpers", 0) < data.MAX_HELPERS_PER_CARD
+    if placing and (t.get("built") or (building and worth)):
         worth += helper_chance(s, seat, tiles, share)
     return worth
 

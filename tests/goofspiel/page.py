@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from goofspiel import GOOFSPIEL, GOOFSPIEL_STRATEGY
-from tabletop.bot import Bot, GreedyBot, RandomBot
+from tabletop.bot import Bot, GreedyBot, Plan, RandomBot
 from tabletop.game import Event, Json
 from tabletop.refusal import Refusal
 from tabletop.search import Budget, SearchBot
 from web.shell import i18n, screens
 from web.shell.app import App
+from web.shell.generic_panel import label
 from web.shell.html import esc, tag
 
 
@@ -24,6 +25,10 @@ class GoofspielPage:
     word_families = ()
     levels = ("easy", "medium", "hard")
     searching = ("hard",)
+    strategy = GOOFSPIEL_STRATEGY
+
+    def plan_text(self, app: App, plan: Plan) -> str:
+        return label(app, plan[0])
 
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
         if level == "easy":

@@ -11,11 +11,12 @@ import castle
 from castle import bots, data
 from castle.game import CASTLE
 from castle.state import State
-from tabletop.bot import Bot
+from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
 from tabletop.search import Budget
 from web.shell import i18n, screens
+from web.shell.generic_panel import label as action_label
 from web.shell.html import esc, tag
 from web.shell.i18n import Catalog
 
@@ -41,11 +42,23 @@ class CastlePage:
     )
     levels: tuple[str, ...] = bots.LEVELS
     searching: tuple[str, ...] = ("hard",)
+    strategy: Strategy[Any] | None = bots.STRATEGY
 
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
         # A time bound, and iterations enough that the time is what stops the search.
         budget = Budget(iterations=100_000, seconds=seconds) if seconds else None
         return bots.make_bot(level, seed, budget)
+
+    def plan_text(self, app: App, plan: Plan) -> str:
+        """A building with its whole payment ("Erect Tower: 1 clay, 1 wood, 2 sand"), else the
+        first action as the generic panel words it."""
+        first = plan[0]
+        if first["do"] == "erect" and len(plan) > 1:
+            own = {a["kind"]: a["own"] for a in plan[1:] if a["own"]}
+            converted = {a["kind"]: a["silver"] for a in plan[1:] if a["silver"]}
+            paid = panels.payment_text(app, {"own": own, "converted": converted})
+            return f"{action_label(app, first)}: {paid}"
+        return action_label(app, first)
 
     def setup_fields(self, app: App) -> str:
         """Who starts: drawn by lot, or a seat."""

@@ -34,7 +34,7 @@ def _count(app: App, count: int, kind: str) -> str:
     return app.t("pieces.item", count=count, kind=app.t(f"kind.{kind}"))
 
 
-def _payment_text(app: App, pay: payment.Payment) -> str:
+def payment_text(app: App, pay: payment.Payment) -> str:
     own = app.cat.pieces(pay["own"], data.BUILDING_KINDS)
     if not pay["converted"]:
         return own
@@ -220,14 +220,14 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     so_far = {"own": ctx["own"], "converted": ctx["converted"]}
     out = tag("p", esc(head))
     if ctx["own"] or ctx["converted"]:
-        out += tag("p", esc(app.t("app.paid_so_far", pieces=_payment_text(app, so_far))))
+        out += tag("p", esc(app.t("app.paid_so_far", pieces=payment_text(app, so_far))))
     if ctx["step"] == 0:
         p = s.players[seat]
         ideas = payment.suggested(data.BUILDING[building].cost, p.pieces, s.stock)
         if ideas:
             buttons = [
                 button(
-                    esc(_payment_text(app, pay)),
+                    esc(payment_text(app, pay)),
                     app.reg(partial(pay_with, app, pay)),
                     class_="go",
                 )

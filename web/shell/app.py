@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop import record as records
-from tabletop.bot import Bot
+from tabletop.bot import Bot, advise
 from tabletop.game import Action, Event, Game, Json
 from tabletop.refusal import IllegalAction, Refusal
 
@@ -405,6 +405,23 @@ class App:
         if self.viewer is not None and computers[self.viewer] is not None:
             self.viewer = None
         self._save()
+
+    def hint(self, seat: int) -> None:
+        """The medium level's suggestion for the person deciding, from their own view only,
+        with what its estimate makes of it (shown until the next action)."""
+        strategy = self.ui.strategy
+        if strategy is None or self.state is None or seat not in self.asked():
+            return
+        assert self.record is not None
+        rnd = random.Random(len(self.record["actions"]) * 7919 + seat)
+        sampled = self.game.determinize(self.game.view(self.state, seat), seat, rnd)
+        advice = advise(strategy, sampled, seat)
+        self.local["hint"] = self.t(
+            "app.hint_text",
+            move=self.ui.plan_text(self, advice["plan"]),
+            before=round(100 * advice["before"]),
+            after=round(100 * advice["after"]),
+        )
 
     def toggle_seats(self) -> None:
         self.seats_open = not self.seats_open

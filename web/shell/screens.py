@@ -265,8 +265,26 @@ def notice(app: App) -> str:
 
 
 def decision_section(app: App, panel: str) -> str:
-    """The decision asked now (the game's panel or the generic one), or the end of the game."""
-    return tag("section", panel, id="decision", data_stage=stage_name(app))
+    """The decision asked now (the game's panel or the generic one, and a hint on request),
+    or the end of the game."""
+    return tag("section", panel + hint_block(app), id="decision", data_stage=stage_name(app))
+
+
+def hint_block(app: App) -> str:
+    """A person deciding may ask what the medium computer would do, and why."""
+    if app.ui.strategy is None or app.state is None or app.game.terminal(app.state):
+        return ""
+    if app.computer_asked() is not None:
+        return ""
+    seat = deciding_seat(app)
+    text = app.local.get("hint")
+    if text:
+        return tag("p", esc(text), class_="hint", id="hint-text", role="status")
+    return tag(
+        "p",
+        button(esc(app.t("app.hint")), app.reg(partial(app.hint, seat)), id="hint"),
+        class_="hint",
+    )
 
 
 def stage_name(app: App) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tabletop.bot import Bot
+from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
 
@@ -36,8 +36,15 @@ class GameUI(Protocol):
     #: The levels that search: the page runs them in a worker, so that it stays responsive.
     searching: tuple[str, ...]
 
+    #: The game's advice to its bots, which also gives a person a hint (None: no hints).
+    strategy: Strategy[Any] | None
+
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
         """A computer player of that level; `seconds` bounds a search's time per decision."""
+        ...
+
+    def plan_text(self, app: App, plan: Plan) -> str:
+        """A plan (a hint) in words: its first action, and what the rest settles."""
         ...
 
     def setup_fields(self, app: App) -> str:
