@@ -126,6 +126,7 @@ async def bot_worker() -> Any:
     global _worker
     if _worker is None:
         document.body.dataset.botWorker = "starting"
+        began = time.perf_counter()
         worker = await create_named_worker(
             src="./web/bot_worker.py", name="bots", config="./pyscript.toml"
         )
@@ -135,11 +136,26 @@ async def bot_worker() -> Any:
             raise RuntimeError(f"the worker runs other code ({theirs})")
         _worker = worker
         document.body.dataset.botWorker = "ready"
+        # How long the worker took to start, for the benchmark (bench/bots_page.py).
+        document.body.dataset.botWorkerMs = f"{(time.perf_counter() - began) * 1000:.0f}"
     return _worker
 
 
 async def computer_move(seat: int) -> None:
-    """One computer action: computed (here or in the worker), shown for the pace, played."""
+    """One computer action; a failure is said in the notice (the player can take the seat
+    back in the Players panel) rather than left to stall the game silently."""
+    global _move
+    try:
+        await _computer_move(seat)
+    except Exception as e:
+        _move = None
+        window.console.error(f"computer player: {e}")
+        app.notice = app.t("app.computer_failed", reason=str(e))
+        root.innerHTML = app.render()  # not draw(): no new attempt until something changes
+
+
+async def _computer_move(seat: int) -> None:
+    """Computed (here or in the worker), shown for the pace, played."""
     global _move
     began = time.perf_counter()
     request = app.computer_request(seat)
@@ -152,6 +168,13 @@ async def computer_move(seat: int) -> None:
     except Exception as e:  # a worker that cannot start: a quick level plays this move instead
         window.console.warn(f"computer player: {e}")
         action = app.computer_choice(seat, fallback=True)
+    # Every decision's time so far (the worker's start included in the first), for the
+    # benchmark (bench/bots_page.py).
+    took = f"{(time.perf_counter() - began) * 1000:.0f}"
+    times = document.body.getAttribute("data-bot-ms")
+    document.body.setAttribute(
+        "data-bot-ms", took if times is None or times is jsnull else f"{times} {took}"
+    )
     wait = app.pace - (time.perf_counter() - began)
     if wait > 0:
         await asyncio.sleep(wait)
