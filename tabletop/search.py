@@ -66,8 +66,10 @@ class Node:
     children: dict[tuple[str, ...], Node] = field(default_factory=dict)
 
 
-def plan_key(strategy: Strategy[S], plan: Plan) -> str:
-    return "; ".join(strategy.game.action_text(a) for a in plan)
+def plan_key(plan: Plan) -> str:
+    """A plan's identity within one search (its actions' repr: cheaper than their text form,
+    and a search asks for it at every node it passes)."""
+    return repr(plan)
 
 
 class SearchBot(Generic[S]):
@@ -123,7 +125,7 @@ class SearchBot(Generic[S]):
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
             path.append((node, picks))
-            key = tuple(plan_key(strategy, arm.plan) for _, arm in picks)
+            key = tuple(plan_key(arm.plan) for _, arm in picks)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
@@ -146,7 +148,7 @@ class SearchBot(Generic[S]):
         best: Arm | None = None
         best_score = -math.inf
         for plan in plans[:width]:
-            key = plan_key(strategy, plan)
+            key = plan_key(plan)
             arm = arms.get(key)
             if arm is None:
                 arm = arms[key] = Arm(plan)

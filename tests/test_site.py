@@ -12,6 +12,7 @@ import re
 import shutil
 import struct
 import sys
+import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -214,3 +215,14 @@ def test_the_pages_workflow_deploys_what_the_tests_build_and_serve() -> None:
     assert (ROOT / "tools" / "build").read_text().rstrip().endswith('python3 tools/build.py "$@"')
     assert inspect.signature(build.build).parameters["out"].default == build.SITE
     assert "build.build(build.SITE)" in (ROOT / "e2e" / "conftest.py").read_text()
+
+
+def test_the_computer_players_worker_runs_the_sites_own_runtime() -> None:
+    """Without the page's config, PyScript's worker would load Pyodide from a CDN."""
+    main = (ROOT / "web" / "main.py").read_text()
+    assert re.search(
+        r'create_named_worker\(\s*src="\./web/bot_worker\.py",[^)]*config="\./pyscript\.toml"', main
+    )
+    assert "web/bot_worker.py" in build.PAGE_FILES
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert not re.match(r"https?:", config["interpreter"])
