@@ -10,6 +10,7 @@ import sys
 import time
 
 from tabletop import arena as bot_arena
+from tabletop import record as tabletop_record
 
 from . import data
 from .record import RecordError, loads, replay
@@ -45,17 +46,17 @@ def _breakdown(s: State) -> list[str]:
 
 
 def replay_file(path: str) -> int:
+    # Read no more than a record can be (a device like /dev/zero never ends): the reader
+    # refuses what is too large, with a message.
+    limit = 4 * tabletop_record.MAX_CHARS + 1
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            raw = f.read(limit)
     except OSError as e:
         print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
         return 2
-    except UnicodeDecodeError:
-        print(f"error: {path}: not a text file (a game record is UTF-8 JSON)", file=sys.stderr)
-        return 1
     try:
-        s, _ = replay(loads(text))
+        s, _ = replay(loads(raw))
     except RecordError as e:
         print(f"error: {path}: {e}", file=sys.stderr)
         return 1

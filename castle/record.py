@@ -38,8 +38,9 @@ def new_record(
     )
 
 
-def loads(text: str) -> Record:
-    """Parse and check a record's layout (not its actions: `replay` does that)."""
+def loads(text: str | bytes) -> Record:
+    """Read and check a record (tabletop.record.loads): every field, every action line parsed;
+    applying them is `replay`'s. Raises RecordError only."""
     return records.loads(CASTLE, text)
 
 

@@ -7,6 +7,7 @@ of fields with their types, and a `Codec` checks, builds, writes and parses its 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .refusal import Refusal
@@ -31,10 +32,20 @@ def _field_ok(value: Any, kind: str) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+# ASCII digits only: str.isdigit() and int() also take "²" or "٣", which no record writes.
+_SEAT = re.compile(r"p([0-9]{1,3})")
+_INT = re.compile(r"-?[0-9]{1,9}")
+
+
+def _shown(token: str) -> str:
+    return repr(token if len(token) <= 40 else token[:39] + "…")
+
+
 def _seat(token: str) -> int:
-    if len(token) < 2 or token[0] != "p" or not token[1:].isdigit():
-        raise ParseError(f"expected a seat like p0, got {token!r}")
-    return int(token[1:])
+    match = _SEAT.fullmatch(token)
+    if match is None:
+        raise ParseError(f"expected a seat like p0, got {_shown(token)}")
+    return int(match.group(1))
 
 
 class Codec:
@@ -52,8 +63,8 @@ class Codec:
         if not isinstance(p, int) or isinstance(p, bool):
             return Refusal("action.malformed", {"why": "p must be a seat number"})
         verb = action.get("do")
-        if verb not in self.verbs:
-            return Refusal("action.unknown_verb", {"do": verb})
+        if not isinstance(verb, str) or verb not in self.verbs:
+            return Refusal("action.unknown_verb", {"do": verb if isinstance(verb, str) else None})
         fields = self.verbs[verb]
         expected = {"p", "do", *(name for name, _ in fields)}
         if set(action) != expected:
@@ -91,7 +102,7 @@ class Codec:
         p = _seat(tokens[0])
         verb = tokens[1]
         if verb not in self.verbs:
-            raise ParseError(f"unknown verb {verb!r}")
+            raise ParseError(f"unknown verb {_shown(verb)}")
         rest = tokens[2:]
         action: Action = {"p": p, "do": verb}
         for name, kind in self.verbs[verb]:
@@ -104,16 +115,15 @@ class Codec:
             if kind == "seat":
                 action[name] = _seat(token)
             elif kind == "int":
-                try:
-                    action[name] = int(token)
-                except ValueError:
-                    raise ParseError(f"{name} must be a number, got {token!r}") from None
+                if _INT.fullmatch(token) is None:
+                    raise ParseError(f"{name} must be a number, got {_shown(token)}")
+                action[name] = int(token)
             elif kind == "bool":
                 if token not in ("yes", "no"):
-                    raise ParseError(f"{name} must be yes or no, got {token!r}")
+                    raise ParseError(f"{name} must be yes or no, got {_shown(token)}")
                 action[name] = token == "yes"
             else:
                 action[name] = token
         if rest:
-            raise ParseError(f"unexpected {' '.join(rest)!r} after {verb}")
+            raise ParseError(f"unexpected {_shown(' '.join(rest))} after {verb}")
         return action

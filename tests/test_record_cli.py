@@ -20,6 +20,7 @@ from scenario import piece_total
 import castle
 from castle import data, record, sim
 from castle.record import RecordError
+from tabletop import record as tabletop_record
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_CHECKED = ROOT / "tests" / "golden" / "hand_checked_2p.json"
@@ -119,19 +120,25 @@ def test_newer_format_version_is_refused_with_a_clear_message() -> None:
     assert "newer" in message and "update the program" in message
 
 
-def test_missing_format_version_is_refused() -> None:
-    rec = finished_record()
-    del rec["format_version"]
-    assert "format version" in refused(rec)
+def test_missing_or_impossible_format_version_is_refused() -> None:
+    for version in ("missing", 0, -7, True, 1.0, "1"):
+        rec = finished_record()
+        if version == "missing":
+            del rec["format_version"]
+        else:
+            rec["format_version"] = version
+        assert "format_version must be a whole number from 1" in refused(rec), version
 
 
 def test_other_rules_version_is_refused() -> None:
-    for version in (data.RULES_VERSION + 1, data.RULES_VERSION - 1, None):
-        rec = finished_record()
+    rec = finished_record()
+    rec["rules_version"] = data.RULES_VERSION + 1
+    message = refused(rec)
+    assert f"played under rules version {data.RULES_VERSION + 1}" in message
+    assert f"this program has {data.RULES_VERSION}" in message
+    for version in (0, None, True, "1"):
         rec["rules_version"] = version
-        message = refused(rec)
-        assert f"played under rules version {version}" in message
-        assert f"this program has {data.RULES_VERSION}" in message
+        assert "rules_version must be a whole number from 1" in refused(rec), version
 
 
 @pytest.mark.parametrize(
@@ -384,3 +391,62 @@ def test_cli_float_player_count_is_one_line(tmp_path: Path) -> None:
     path.write_text(json.dumps(rec), encoding="utf-8")
     proc = run_cli("replay", str(path))
     assert_one_clear_error_line(proc, "float.json", "players")
+
+
+# --- The reader never lets a strange record through as another exception (issue: saves) -------
+
+
+def read_text(text: str | bytes) -> str:
+    with pytest.raises(RecordError) as err:
+        record.loads(text)
+    return str(err.value)
+
+
+def test_a_seat_written_with_other_digits_is_a_read_error() -> None:
+    for line in ("p² select trader", "p٣ select trader", "p0 pay stone ² 0", "p0 pay stone 1e3 0"):
+        rec = finished_record()
+        rec["actions"][0] = line
+        message = read_text(json.dumps(rec))
+        assert message.startswith("action 1 (") and "cannot be read" in message
+
+
+def test_a_huge_number_is_a_read_error() -> None:
+    rec = finished_record()
+    text = json.dumps(rec).replace('"seed": 5', '"seed": ' + "9" * 5000)
+    assert "more than 20 digits" in read_text(text)
+
+
+def test_deep_nesting_is_refused_before_parsing() -> None:
+    assert "nested more than" in read_text("[" * 100_000 + "]" * 100_000)
+    assert "nested more than" in read_text('{"a": ' * 50_000 + "1" + "}" * 50_000)
+    brackets_in_a_string = json.dumps({**finished_record(), "note": "[[[[" * 1000})
+    record.loads(brackets_in_a_string)  # brackets inside strings are not nesting
+
+
+def test_a_huge_file_is_refused_without_echoing_it() -> None:
+    message = read_text("x" * (tabletop_record.MAX_CHARS + 1))
+    assert "too large" in message and len(message) < 200
+    assert "too large" in read_text(b"\0" * (4 * tabletop_record.MAX_CHARS + 1))
+    assert "not a text file" in read_text(b"\xff\xfe{}")
+
+
+def test_a_long_bad_line_is_quoted_short() -> None:
+    rec = finished_record()
+    rec["actions"][3] = "p0 " + "x" * 150
+    message = read_text(json.dumps(rec))
+    assert message.startswith("action 4") and len(message) < 200
+    rec["actions"][3] = "p0 tower " + "y" * 300
+    assert "longer than 200 characters" in read_text(json.dumps(rec))
+
+
+def test_nan_and_infinity_are_not_numbers_of_a_record() -> None:
+    text = json.dumps(finished_record()).replace('"seed": 5', '"seed": NaN')
+    assert "NaN" in read_text(text)
+
+
+def test_an_action_with_a_list_for_its_verb_is_refused_not_a_crash() -> None:
+    s, _ = castle.new_game(2, 1)
+    refusal = castle.why_not(s, {"p": 0, "do": ["select"], "cards": []})
+    assert refusal is not None and refusal.rule == "action.unknown_verb"
+    with pytest.raises(castle.IllegalAction):
+        castle.apply(s, {"p": 0, "do": ["select"], "cards": []})

@@ -257,3 +257,41 @@ def test_the_log_follows_undo_and_a_change_of_language() -> None:
     assert not [text for _, text in app.log_lines() if "sand cart" in text]
     app.set_language("zh")
     assert any("信差" in text for _, text in app.log_lines())
+
+
+def _saved_text(**change: object) -> str:
+    rec = records.new_record(3, 1, names=["A", "B", "C"], colours=["blue", "red", "green"])
+    rec["actions"] = ["p0 select trader"]
+    rec["setup"].update(change)
+    return records.dumps(rec)
+
+
+BAD_SAVES = {
+    "a seat written with other digits": _saved_text().replace('"p0 select', '"p² select'),
+    "no names": _saved_text(names=None),
+    "names shorter than the players": _saved_text(names=["A", "B"]),
+    "a name that is not text": _saved_text(names=["A", 7, "C"]),
+    "a name too long": _saved_text(names=["A", "B" * 500, "C"]),
+    "the same colour twice": _saved_text(colours=["red", "red", "blue"]),
+    "an unknown computer level": _saved_text(computers=[None, "genius", None]),
+    "no start player": _saved_text().replace('"start_player": null', '"start_player": "x"'),
+    "a 5000-digit seed": _saved_text().replace('"seed": 1', '"seed": ' + "7" * 5000),
+    "lists nested 100,000 deep": "[" * 100_000 + "]" * 100_000,
+    "a 3 MB save": '{"format": "castle-game-record", "x": "' + "y" * 3_000_000 + '"}',
+}
+
+
+@pytest.mark.parametrize("why", BAD_SAVES)
+def test_a_bad_save_is_kept_aside_once_and_the_page_starts(why: str) -> None:
+    store = MemoryStore()
+    store.set("castle.current", BAD_SAVES[why])
+    for _visit in range(3):  # reloads: the same save is never copied again
+        app = App(store, GAMES)
+        html = app.render()
+        assert "could not be read" in html, why
+        assert app.saved is None
+    kept = [key for key in store.data if key.startswith("castle.unreadable.")]
+    assert kept == ["castle.unreadable.1"]
+    app.form = {"players": "2", "seed": "4"}
+    app.start()
+    assert app.state is not None and app.state.n == 2

@@ -36,6 +36,8 @@ PACES = ("2", "1", "0.5", "0")
 DEFAULT_PACE = "1"
 #: The new-game form's value for a seat played by a person.
 PERSON = "person"
+#: The longest name a player may give (the form's maxlength; a save's names are checked).
+NAME_LENGTH = 24
 
 Handler = Callable[[], object]
 
@@ -106,12 +108,40 @@ class App:
             return
         try:
             rec = records.loads(self.game, text)
+            problem = self._page_setup_error(rec["setup"])
+            if problem:
+                raise records.RecordError(f"setup: {problem}")
             state, events, secret = self._replay(rec)
-        except records.RecordError as e:
+        except Exception as e:  # RecordError above all; nothing else may lock the page either
+            reason = str(e) if isinstance(e, records.RecordError) else type(e).__name__
             kept = self.slot.keep_aside()
-            self.notice = self.t("app.save_unreadable", reason=str(e), key=kept or "")
+            self.notice = self.t("app.save_unreadable", reason=reason, key=kept or self.slot.key)
             return
         self.saved = (rec, state, events, secret)
+
+    def _page_setup_error(self, setup: Json) -> str | None:
+        """What is wrong with the page's own keys of a record's setup (the game checked its
+        own): a name for each seat, distinct colours, a level or a person at each seat."""
+        players = setup["players"]
+        names = setup.get("names")
+        if not isinstance(names, list) or len(names) != players:
+            return f"names must be a list of {players} names"
+        if not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_LENGTH for n in names):
+            return f"each name must be text of 1 to {NAME_LENGTH} characters"
+        colours = setup.get("colours")
+        if (
+            not isinstance(colours, list)
+            or len(colours) != players
+            or len(set(colours)) != players
+            or not set(colours) <= set(SEAT_COLOURS)
+        ):
+            return f"colours must be {players} different ones of {', '.join(SEAT_COLOURS)}"
+        computers = setup.get("computers", [None] * players)
+        if not isinstance(computers, list) or len(computers) != players:
+            return f"computers must be a list of {players} levels or nulls"
+        if not all(level is None or level in self.ui.levels for level in computers):
+            return f"each computer level must be one of {', '.join(self.ui.levels)}, or null"
+        return None
 
     def _save(self) -> None:
         assert self.record is not None
@@ -210,7 +240,7 @@ class App:
                 default = self.t(
                     "app.computer_name", n=seat + 1, level=self.t(f"app.level.{level}")
                 )
-            names.append((f.get(f"name{seat}") or "").strip()[:24] or default)
+            names.append((f.get(f"name{seat}") or "").strip()[:NAME_LENGTH] or default)
         colours = [f.get(f"colour{seat}") or SEAT_COLOURS[seat] for seat in range(players)]
         if len(set(colours)) < players or not set(colours) <= set(SEAT_COLOURS):
             self.notice = self.t("app.same_colour")

@@ -8,7 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import i18n
-from .app import DEFAULT_PACE, PACE_KEY, PACES, PERSON, SEAT_COLOURS
+from .app import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
 from .html import button, esc, tag, void
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def home(app: App) -> str:
                     name=f"name{seat}",
                     value=name,
                     placeholder=t("app.default_name", n=seat + 1),
-                    maxlength="24",
+                    maxlength=str(NAME_LENGTH),
                     autocomplete="off",
                 ),
             )

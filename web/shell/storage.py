@@ -51,14 +51,24 @@ class Slot:
         self.store.set(self.key, text)
 
     def keep_aside(self) -> str | None:
-        """Copy the slot's text under a fresh `<game>.unreadable.<n>` key; returns that key."""
+        """Copy the slot's text under a `<game>.unreadable.<n>` key, once: a text kept before
+        (the same unreadable save found on every reload) is not copied again. Returns the key,
+        or None if there is nothing to keep or storage refuses the copy (full)."""
         text = self.read()
         if text is None:
             return None
-        taken = set(self.store.keys())
+        prefix = f"{self.game}.unreadable."
+        listed = self.store.keys()  # a Store's keys (localStorage has no iteration)
+        taken = [key for key in listed if key.startswith(prefix)]
+        for key in taken:
+            if self.store.get(key) == text:
+                return key
         n = 1
-        while f"{self.game}.unreadable.{n}" in taken:
+        while f"{prefix}{n}" in taken:
             n += 1
-        key = f"{self.game}.unreadable.{n}"
-        self.store.set(key, text)
+        key = f"{prefix}{n}"
+        try:
+            self.store.set(key, text)
+        except Exception:  # a full storage: the text stays where it is, unchanged
+            return None
         return key
