@@ -133,18 +133,30 @@ def to_json(state: State) -> Json:
     return {name: out[name] for name in _STATE_FIELDS}
 
 
-class NotAState(ValueError):
+class StateError(ValueError):
+    """Not a game state the engine can play on (the message names the field)."""
+
+
+class NotAState(StateError):
     """A JSON object that is not a whole game state (a seat's view, for one)."""
 
 
-def from_json(obj: Json) -> State:
-    """The inverse of `to_json`. Raises KeyError/TypeError on a malformed object, and NotAState
-    on a seat's view: it lacks what the seat may not know (`view.determinize` fills it in)."""
-    if "rng" not in obj or any(not isinstance(c, list | None) for c in obj.get("selection", [])):
+def from_json(obj: Json, *, checked: bool = True) -> State:
+    """The inverse of `to_json`. Raises NotAState on a seat's view (it lacks what the seat may
+    not know: `view.determinize` fills it in), and StateError naming the field on anything
+    else the engine could not play on (state_check.py). `checked=False` is for the engine's
+    own objects only (a view it made, completed by `determinize`)."""
+    selection = obj.get("selection") if isinstance(obj, dict) else None
+    hidden = isinstance(selection, list) and any(isinstance(c, str) for c in selection)
+    if isinstance(obj, dict) and ("rng" not in obj or hidden):
         raise NotAState(
             "this is a seat's view, not a game state: its hidden choices and generator are "
             "missing (castle.view.determinize samples a state consistent with it)"
         )
+    if checked:
+        from .state_check import check
+
+        check(obj, _PLAYER_FIELDS, _STATE_FIELDS)
     fields = _copy_json(obj)
     players = [Player(**p) for p in fields.pop("players")]
     return State(players=players, **fields)

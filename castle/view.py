@@ -40,7 +40,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
     hidden = [i for i, cards in enumerate(seen["selection"]) if cards == HIDDEN and i != seat]
     whole["selection"] = [None if i in hidden else c for i, c in enumerate(seen["selection"])]
     whole["rng"] = rnd.getrandbits(64) & rng.MASK64
-    s = from_json(whole)
+    s = from_json(whole, checked=False)  # the engine's own view, completed here
     for other in hidden:
         options = [a for a in select_candidates(s, {}, other) if select_check(s, {}, a) is None]
         select_perform(s, {}, rnd.choice(options), [])

@@ -1,0 +1,287 @@
+"""Whether a JSON object is a game state the engine can play on: every field of the right type
+and range, and the pieces and helpers all accounted for (§2.4).
+
+`state.from_json` runs it, so a state from a file, a save or a hand edit is refused at once with
+a message naming the field, instead of crashing several moves later. The engine's own copies
+(a seat's view turned back into a state by `view.determinize`) skip it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.record import whole
+
+from . import data
+from .state import StateError
+
+PHASES = ("select", "round", "final", "over")
+#: Keys a task may carry besides its seat, card, stage and steps, and what each holds.
+TASK_CONTEXT = {
+    "built": "count",
+    "spent": "count",
+    "helpers": "count",
+    "left": "count",
+    "bought_from": "seats",
+    "refused": "offers",
+    "offer": "offer",
+    "pay": "pay",
+}
+LIMIT = 10**9  # no count of the game comes near it; a bigger one is a hand edit
+#: Steps that belong to no seat (the round's and the end's own); every other step is a seat's.
+SEATLESS_STEPS = ("select", "reveal", "deliver", "end_round", "clear_carts", "score")
+#: Steps of a card's action, which need the task's card (tasks.CARD_STEPS, equipping Workers).
+CARD_STEPS = (
+    "messenger",
+    "trader",
+    "tower",
+    "erect",
+    "pay",
+    "bricklayer_talers",
+    "helper",
+    "buy",
+    "sell",
+    "collect",
+    "master_builder",
+    "equip",
+    "worker_c",
+)
+#: What a task must hold while one of these decisions is asked.
+STAGE_CONTEXT = {"pay": "pay", "sell": "offer", "palace": "left"}
+
+
+def check(obj: Any, player_fields: tuple[str, ...], state_fields: tuple[str, ...]) -> None:
+    """Raise StateError naming the first thing wrong with `obj`."""
+    _fields(obj, state_fields, "the state")
+    players = obj["players"]
+    if not isinstance(players, list) or len(players) not in data.PLAYER_COUNTS:
+        raise StateError(f"players must be a list of {data.PLAYER_COUNTS} players")
+    n = len(players)
+    for seat, p in enumerate(players):
+        _player(p, seat, n, player_fields)
+    if obj["rounds"] != data.ROUNDS[n]:
+        raise StateError(f"rounds must be {data.ROUNDS[n]} with {n} players")
+    _count(obj["round"], "round", 1, obj["rounds"])
+    _seat(obj["start_player"], "start_player", n)
+    if not _one_of(obj["phase"], PHASES):
+        raise StateError(f"phase must be one of {', '.join(PHASES)}")
+    for name in ("stock", "tower", "out"):
+        _pieces(obj[name], name)
+    _count(obj["forge"], "forge")
+    tiles = obj["tiles"]
+    _keys(tiles, data.TILE_BUILDINGS, "tiles")
+    for building, left in tiles.items():
+        _count(left, f"tiles.{building}", 0, data.BUILDING[building].tiles)
+    places = obj["places"]
+    if not isinstance(places, dict) or not set(places) <= set(data.PLACE):
+        raise StateError("places must map helper places to a seat or null")
+    for place, owner in places.items():
+        _owner(owner, f"places.{place}", n)
+    traders = obj["traders"]
+    _keys(traders, tuple(data.TRADER_PLACES), "traders")
+    for place, owner in traders.items():
+        _owner(owner, f"traders.{place}", n)
+    fresh = obj["fresh"]
+    if not isinstance(fresh, list) or not all(_one_of(f, data.TRADER_PLACES) for f in fresh):
+        raise StateError("fresh must list cart or rider places")
+    selection = obj["selection"]
+    if not isinstance(selection, list) or len(selection) != n:
+        raise StateError(f"selection must hold one entry per seat ({n})")
+    for seat, cards in enumerate(selection):
+        if cards is not None:
+            _cards(cards, f"selection[{seat}]")
+            if not set(cards) <= set(players[seat]["hand"]):
+                raise StateError(f"selection[{seat}] must be cards of that seat's hand")
+    queue = obj["queue"]
+    if not isinstance(queue, list):
+        raise StateError("queue must be a list of tasks")
+    tasks = [(f"queue[{i}]", t) for i, t in enumerate(queue)]
+    if obj["task"] is not None:
+        tasks.append(("task", obj["task"]))
+    for where, t in tasks:
+        _task(t, where, n)
+        for scoring in ("palace", "market"):  # the end's conversions need their places
+            if scoring in t["steps"] or t["stage"] == scoring:
+                held = [pl for pl, o in places.items() if o == t["seat"]]
+                if not any(data.PLACE[pl].scoring == scoring for pl in held):
+                    raise StateError(f"{where}: {scoring} for a seat without a {scoring} place")
+    if obj["result"] is not None and not isinstance(obj["result"], dict):
+        raise StateError("result must be null or the final scores")
+    rng = obj["rng"]
+    if not whole(rng) or not 0 <= rng < 2**64:
+        raise StateError("rng must be a whole number in 0..2**64-1")
+    _accounted(obj, n)
+
+
+def _one_of(value: Any, names: Any) -> bool:
+    """`value in names` for a value from a file (a list or a dict is no name, and no key)."""
+    return isinstance(value, str) and value in names
+
+
+def _fields(obj: Any, fields: tuple[str, ...], what: str) -> None:
+    if not isinstance(obj, dict):
+        raise StateError(f"{what} must be an object")
+    missing = [f for f in fields if f not in obj]
+    extra = [f for f in obj if f not in fields]
+    if missing or extra:
+        raise StateError(f"{what}: missing {missing or 'nothing'}, unknown {extra or 'nothing'}")
+
+
+def _count(value: Any, name: str, low: int = 0, high: int = LIMIT) -> None:
+    if not whole(value) or not low <= value <= high:
+        raise StateError(f"{name} must be a whole number in {low}..{high}")
+
+
+def _seat(value: Any, name: str, n: int) -> None:
+    _count(value, name, 0, n - 1)
+
+
+def _owner(value: Any, name: str, n: int) -> None:
+    if value is not None:
+        _seat(value, name, n)
+
+
+def _keys(value: Any, keys: tuple[str, ...], name: str) -> None:
+    if not isinstance(value, dict) or set(value) != set(keys):
+        raise StateError(f"{name} must have exactly the keys {', '.join(keys)}")
+
+
+def _pieces(value: Any, name: str) -> None:
+    _keys(value, data.KINDS, name)
+    for kind, count in value.items():
+        _count(count, f"{name}.{kind}", 0, data.PIECES_IN_BOX[kind])
+
+
+def _cards(value: Any, name: str) -> None:
+    if (
+        not isinstance(value, list)
+        or not all(isinstance(c, str) and c in data.CARDS for c in value)
+        or len(set(value)) != len(value)
+    ):
+        raise StateError(f"{name} must be a list of different character cards")
+
+
+def _player(p: Any, seat: int, n: int, fields: tuple[str, ...]) -> None:
+    where = f"players[{seat}]"
+    _fields(p, fields, where)
+    _count(p["talers"], f"{where}.talers")
+    _pieces(p["pieces"], f"{where}.pieces")
+    _count(p["helpers"], f"{where}.helpers", 0, data.HELPERS[n])
+    for name in ("hand", "played", "revealed"):
+        _cards(p[name], f"{where}.{name}")
+    if set(p["hand"]) & set(p["played"]):
+        raise StateError(f"{where}: a card cannot be both in hand and played")
+    if not set(p["revealed"]) <= set(p["played"]):
+        raise StateError(f"{where}.revealed must be among the played cards")
+    workers = p["workers"]
+    if not isinstance(workers, dict) or not set(workers) <= set(data.WORKERS):
+        raise StateError(f"{where}.workers must map Worker cards to their pieces")
+    for card, on in workers.items():
+        if not isinstance(on, dict) or not set(on) <= set(data.KINDS):
+            raise StateError(f"{where}.workers.{card} must map kinds to counts")
+        for kind, count in on.items():
+            _count(count, f"{where}.workers.{card}.{kind}", 0, data.PIECES_IN_BOX[kind])
+    _count(p["vp"], f"{where}.vp")
+    by_source = p["vp_by_source"]
+    if not isinstance(by_source, dict) or not all(
+        isinstance(k, str) and whole(v) for k, v in by_source.items()
+    ):
+        raise StateError(f"{where}.vp_by_source must map sources to whole numbers")
+    _count(p["built_this_round"], f"{where}.built_this_round", 0, 2 * len(data.CARDS))
+    helper_buildings = p["helper_buildings"]
+    if not isinstance(helper_buildings, list) or not all(
+        _one_of(b, data.BUILDING) for b in helper_buildings
+    ):
+        raise StateError(f"{where}.helper_buildings must list buildings")
+
+
+def _task(t: Any, where: str, n: int) -> None:
+    from .engine import AUTO_STEPS, STAGES
+
+    if not isinstance(t, dict) or not {"seat", "card", "stage", "steps"} <= set(t):
+        raise StateError(f"{where} must be a task (seat, card, stage, steps)")
+    _owner(t["seat"], f"{where}.seat", n)
+    if t["card"] is not None and not _one_of(t["card"], data.CARDS):
+        raise StateError(f"{where}.card must be a character card or null")
+    if t["stage"] is not None and not _one_of(t["stage"], STAGES):
+        raise StateError(f"{where}.stage must be a decision or null")
+    steps = t["steps"]
+    if not isinstance(steps, list) or not all(
+        isinstance(x, str) and (x in STAGES or x in AUTO_STEPS) for x in steps
+    ):
+        raise StateError(f"{where}.steps must list the engine's steps")
+    every = [*steps, *([t["stage"]] if t["stage"] else [])]
+    if t["seat"] is None and any(x not in SEATLESS_STEPS for x in every):
+        raise StateError(f"{where}: a seat's step needs the task's seat")
+    if t["card"] is None and any(x in CARD_STEPS for x in every):
+        raise StateError(f"{where}: a card's step needs the task's card")
+    needed = STAGE_CONTEXT.get(t["stage"] or "")
+    if needed and needed not in t:
+        raise StateError(f"{where}: the {t['stage']} decision needs its {needed}")
+    if t["card"] is not None and "erect" in every and t["card"] not in data.ERECT_VP_SHARE:
+        raise StateError(f"{where}: {t['card']} erects no building")
+    for key, value in t.items():
+        if key in ("seat", "card", "stage", "steps"):
+            continue
+        kind = TASK_CONTEXT.get(key)
+        if kind is None:
+            raise StateError(f"{where} has an unknown key {key!r}")
+        if kind == "count":
+            _count(value, f"{where}.{key}")
+        elif kind == "seats":
+            if not isinstance(value, list):
+                raise StateError(f"{where}.{key} must list seats")
+            for seller in value:
+                _seat(seller, f"{where}.{key}", n)
+        elif kind == "offers":
+            if not isinstance(value, list) or not all(
+                isinstance(o, list) and len(o) == 2 and _one_of(o[1], data.WORKERS) for o in value
+            ):
+                raise StateError(f"{where}.{key} must list [seat, Worker card] pairs")
+            for seller, _card in value:
+                _seat(seller, f"{where}.{key}", n)
+        elif kind == "offer":
+            _offer(value, f"{where}.{key}", n)
+        else:
+            _pay(value, f"{where}.{key}")
+
+
+def _offer(value: Any, where: str, n: int) -> None:
+    _fields(value, ("seller", "card", "kind"), where)
+    _seat(value["seller"], f"{where}.seller", n)
+    if not _one_of(value["card"], data.WORKERS) or not _one_of(value["kind"], data.KINDS):
+        raise StateError(f"{where}: a Worker card and a kind of piece")
+
+
+def _pay(value: Any, where: str) -> None:
+    _fields(value, ("building", "step", "rem", "kinds", "silver", "own", "converted"), where)
+    if not _one_of(value["building"], data.TILE_BUILDINGS):
+        raise StateError(f"{where}.building must be a building with tiles")
+    _count(value["step"], f"{where}.step", 0, len(data.PAYMENT_ORDER) - 1)
+    _count(value["rem"], f"{where}.rem", 0, data.BUILDING[value["building"]].cost)
+    _count(value["kinds"], f"{where}.kinds", 0, len(data.PAYMENT_ORDER))
+    _count(value["silver"], f"{where}.silver", 0, data.PIECES_IN_BOX["silver"])
+    for name in ("own", "converted"):
+        paid = value[name]
+        if not isinstance(paid, dict) or not set(paid) <= set(data.BUILDING_KINDS):
+            raise StateError(f"{where}.{name} must map building pieces to counts")
+        for kind, count in paid.items():
+            _count(count, f"{where}.{name}.{kind}", 0, data.PIECES_IN_BOX[kind])
+
+
+def _accounted(obj: dict[str, Any], n: int) -> None:
+    """§2.4: every piece in exactly one place; every helper in a supply, at a cart or the
+    rider, or in a helper place."""
+    for kind, total in data.PIECES_IN_BOX.items():
+        found = obj["stock"][kind] + obj["tower"][kind] + obj["out"][kind]
+        found += obj["forge"] if kind == "silver" else 0
+        for p in obj["players"]:
+            found += p["pieces"][kind] + sum(on.get(kind, 0) for on in p["workers"].values())
+        if found != total:
+            raise StateError(f"the game has {total} {kind}, this state {found}")
+    for seat, p in enumerate(obj["players"]):
+        placed = sum(1 for owner in obj["traders"].values() if owner == seat)
+        placed += sum(1 for owner in obj["places"].values() if owner == seat)
+        if p["helpers"] + placed != data.HELPERS[n]:
+            shown = p["helpers"] + placed
+            raise StateError(f"players[{seat}] has {data.HELPERS[n]} helpers, this state {shown}")
