@@ -295,3 +295,20 @@ def test_a_bad_save_is_kept_aside_once_and_the_page_starts(why: str) -> None:
     app.form = {"players": "2", "seed": "4"}
     app.start()
     assert app.state is not None and app.state.n == 2
+
+
+def test_a_name_that_looks_like_html_is_shown_as_text() -> None:
+    evil = "<img src=x onerror=alert(1)>"
+    app = new_app(3, 5, name0=evil)
+    rnd = random.Random(1)
+    for _ in range(300):
+        html = app.render()
+        assert "<img" not in html
+        assert app.state is not None
+        if app.state.phase == "over":
+            break
+        app.click(rnd.choice(tokens(html)), {})
+    assert app.names[0] == evil[:24]  # cut to the form's length, and shown literally
+    assert esc(app.names[0]) in app.render()
+    app.home()
+    assert "<img" not in app.render()
