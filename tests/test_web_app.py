@@ -312,3 +312,16 @@ def test_a_name_that_looks_like_html_is_shown_as_text() -> None:
     assert esc(app.names[0]) in app.render()
     app.home()
     assert "<img" not in app.render()
+
+
+@pytest.mark.parametrize("seed", ["²", "7" * 5000, "-5", "1.5", "12a"])
+def test_a_seed_that_is_not_a_whole_number_gets_a_clear_message(seed: str) -> None:
+    app = App(MemoryStore(), GAMES, lang="en")
+    app.render()
+    app.form = {"players": "2", "seed": seed}
+    app.start()
+    assert app.state is None
+    assert "The seed must be a whole number" in app.render()
+    app.form = {"players": "2", "seed": " 42 "}
+    app.start()
+    assert app.record is not None and app.record["setup"]["seed"] == 42

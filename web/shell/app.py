@@ -12,6 +12,7 @@ Rendering is in screens.py and the game's page; `main.py` connects it to the DOM
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -246,7 +247,10 @@ class App:
             self.notice = self.t("app.same_colour")
             return
         seed_text = (f.get("seed") or "").strip()
-        seed = int(seed_text) if seed_text.isdigit() else random.randrange(1, 10**9)
+        if seed_text and not re.fullmatch(r"[0-9]{1,18}", seed_text):
+            self.notice = self.t("app.bad_seed")
+            return
+        seed = int(seed_text) if seed_text else random.randrange(1, 10**9)
         if self.record is not None or self.saved is not None:
             self._keep_previous()
         setup = {
