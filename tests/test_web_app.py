@@ -325,3 +325,38 @@ def test_a_seed_that_is_not_a_whole_number_gets_a_clear_message(seed: str) -> No
     app.form = {"players": "2", "seed": " 42 "}
     app.start()
     assert app.record is not None and app.record["setup"]["seed"] == 42
+
+
+class FullStore(MemoryStore):
+    """A storage that is full: reads work, every write fails as localStorage's would."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.full = True
+
+    def set(self, key: str, value: str) -> None:
+        if self.full:
+            raise RuntimeError("QuotaExceededError")
+        super().set(key, value)
+
+
+def test_a_full_storage_is_said_on_every_screen_until_a_save_succeeds() -> None:
+    store = FullStore()
+    app = App(store, GAMES, lang="en")
+    app.set_language("zh")  # a choice that cannot be kept does not stop the page
+    app.set_language("en")
+    app.form = {"players": "3", "seed": "3", "start": "0", "pace": "0"}
+    app.start()
+    assert app.state is not None  # the game goes on in memory
+    rnd = random.Random(2)
+    for _ in range(40):
+        html = app.render()
+        assert 'id="save-problem"' in html and "QuotaExceededError" in html
+        app.click(rnd.choice(tokens(html)), {})
+    store.full = False
+    assert app.record is not None
+    moves = len(app.record["actions"])
+    while len(app.record["actions"]) == moves:  # until an action is played, and saved
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert 'id="save-problem"' not in app.render()
+    assert store.data["castle.current"]

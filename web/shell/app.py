@@ -88,8 +88,11 @@ class App:
         self.local: dict[str, Any] = {}
         #: The last action was a secret answer (undo would show it to the next player).
         self.last_secret = False
-        #: A one-line message for the player (a refused click, a save problem).
+        #: A one-line message for the player (a refused click), until the next click.
         self.notice: str | None = None
+        #: Why the game in progress could not be saved: shown on every screen until a save
+        #: succeeds again (the game goes on in memory meanwhile).
+        self.save_problem: str | None = None
         self.form: dict[str, str] = {}
         #: The panel that hands seats to the computer is open.
         self.seats_open = False
@@ -146,10 +149,16 @@ class App:
 
     def _save(self) -> None:
         assert self.record is not None
+        self.save_problem = self._write(self.slot.key, records.dumps(self.record))
+
+    def _write(self, key: str, text: str) -> str | None:
+        """Every write to storage goes here: a full or blocked storage must not stop the
+        game. Returns what went wrong, or None."""
         try:
-            self.slot.write(records.dumps(self.record))
-        except Exception as e:  # a full or blocked localStorage must not stop the game
-            self.notice = self.t("app.save_failed", reason=str(e))
+            self.store.set(key, text)
+        except Exception as e:
+            return str(e) or type(e).__name__
+        return None
 
     # --- words -----------------------------------------------------------------------------
 
@@ -174,7 +183,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.cat = i18n.load(lang, self.ui.catalogs)
-        self.store.set(LANG_KEY, lang)
+        self._write(LANG_KEY, lang)  # a choice that is not kept is no reason to stop
         self._reword()
 
     def _reword(self) -> None:
@@ -263,7 +272,7 @@ class App:
         }
         pace = f.get("pace")
         if pace in PACES:
-            self.store.set(PACE_KEY, pace)
+            self._write(PACE_KEY, pace)
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         self._open(rec, state, events, False)
@@ -285,7 +294,7 @@ class App:
     def _keep_previous(self) -> None:
         text = self.slot.read()
         if text is not None:
-            self.store.set(f"{self.game.name}.previous", text)
+            self._write(f"{self.game.name}.previous", text)
 
     def resume(self) -> None:
         assert self.saved is not None

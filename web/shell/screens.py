@@ -33,7 +33,16 @@ def render(app: App) -> str:
 
 def _notice(app: App) -> str:
     text = app.notice or ""
-    return tag("p", esc(text), id="notice", role="status", aria_live="polite")
+    return _save_problem(app) + tag("p", esc(text), id="notice", role="status", aria_live="polite")
+
+
+def _save_problem(app: App) -> str:
+    """A save that failed (a full storage): said on every screen until one succeeds again."""
+    if app.save_problem is None:
+        return ""
+    return tag(
+        "p", esc(app.t("app.save_failed", reason=app.save_problem)), id="save-problem", role="alert"
+    )
 
 
 def _languages(app: App) -> str:
@@ -171,14 +180,16 @@ def cover(app: App, seat: int) -> str:
             id="pass-cover",
         )
     )
-    return tag("div", body, class_=f"cover c-{app.colours[seat]}", data_seat=str(seat))
+    return _save_problem(app) + tag(
+        "div", body, class_=f"cover c-{app.colours[seat]}", data_seat=str(seat)
+    )
 
 
 def reveal_cover(app: App) -> str:
     body = tag("h2", esc(app.t("app.all_chosen"))) + button(
         esc(app.t("app.reveal")), app.reg(app.reveal), class_="go", id="reveal"
     )
-    return tag("div", body, class_="cover reveal")
+    return _save_problem(app) + tag("div", body, class_="cover reveal")
 
 
 # --- The game ----------------------------------------------------------------------------------
