@@ -360,3 +360,29 @@ def test_a_full_storage_is_said_on_every_screen_until_a_save_succeeds() -> None:
         app.click(rnd.choice(tokens(app.render())), {})
     assert 'id="save-problem"' not in app.render()
     assert store.data["castle.current"]
+
+
+def test_a_second_tab_behind_the_first_plays_nothing_and_catches_up() -> None:
+    store = MemoryStore()
+    first = new_app(3, 9, store=store)
+    second = App(store, GAMES, lang="en")
+    second.render()
+    second.resume()
+    rnd = random.Random(9)
+    assert first.record is not None and second.record is not None
+    while len(first.record["actions"]) < 2:  # the first tab plays on
+        first.click(rnd.choice(tokens(first.render())), {})
+    saved = store.data["castle.current"]
+    for _ in range(20):  # the second tab is behind: nothing it does is played or saved
+        html = second.render()
+        latest = re.findall(r'data-act="(k\d+)"[^>]*id="load-latest"', html)
+        second.click(rnd.choice([t for t in tokens(html) if t not in latest]), {})
+    assert second.behind and store.data["castle.current"] == saved
+    html = second.render()
+    assert "played on in another tab" in html and 'id="load-latest"' in html
+    second.load_latest()
+    assert second.record is not None and second.record["actions"] == first.record["actions"]
+    assert not second.behind
+    while len(second.record["actions"]) == len(first.record["actions"]):
+        second.click(rnd.choice(tokens(second.render())), {})
+    assert first.check_behind()  # and now the first tab is the one behind

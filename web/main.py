@@ -203,7 +203,15 @@ def on_click(event: Any) -> None:
     draw()
 
 
+def on_storage(event: Any) -> None:
+    """Another tab saved: if it saved this game, this tab is behind and says so at once."""
+    if app.record is not None and not app.behind and app.check_behind():
+        draw()
+
+
 _on_click = create_proxy(on_click)  # kept alive for the page's lifetime
 root.addEventListener("click", _on_click)
+_on_storage = create_proxy(on_storage)
+window.addEventListener("storage", _on_storage)
 draw()
 document.body.dataset.ready = "1"

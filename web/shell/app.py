@@ -93,6 +93,11 @@ class App:
         #: Why the game in progress could not be saved: shown on every screen until a save
         #: succeeds again (the game goes on in memory meanwhile).
         self.save_problem: str | None = None
+        #: The save's revision this tab last read or wrote (`<slot>.rev` counts the saves), and
+        #: whether another tab has saved the game since: this one is then behind, plays
+        #: nothing more, and offers to load what the other saved.
+        self._rev = 0
+        self.behind = False
         self.form: dict[str, str] = {}
         #: The panel that hands seats to the computer is open.
         self.seats_open = False
@@ -106,7 +111,33 @@ class App:
 
     # --- saving and loading --------------------------------------------------------------------
 
+    @property
+    def _rev_key(self) -> str:
+        return f"{self.slot.key}.rev"
+
+    def _stored_rev(self) -> int:
+        text = self.store.get(self._rev_key) or "0"
+        return int(text) if text.isdigit() else 0
+
+    def check_behind(self) -> bool:
+        """Whether another tab saved the game since this one last read or wrote it (the page
+        asks on the browser's `storage` event, and before every action)."""
+        if self._stored_rev() != self._rev:
+            self.behind = True
+        return self.behind
+
+    def load_latest(self) -> None:
+        """Catch up with what another tab saved: read the save again and resume it."""
+        self.behind = False
+        self.record = self.state = None
+        self.screen = "home"
+        self._load_saved()
+        if self.saved is not None:
+            self.resume()
+
     def _load_saved(self) -> None:
+        self.saved = None
+        self._rev = self._stored_rev()
         text = self.slot.read()
         if text is None:
             return
@@ -149,7 +180,12 @@ class App:
 
     def _save(self) -> None:
         assert self.record is not None
+        if self.check_behind():
+            return  # never overwrite what another tab saved after this one
         self.save_problem = self._write(self.slot.key, records.dumps(self.record))
+        if self.save_problem is None:
+            self._rev += 1
+            self._write(self._rev_key, str(self._rev))
 
     def _write(self, key: str, text: str) -> str | None:
         """Every write to storage goes here: a full or blocked storage must not stop the
@@ -227,6 +263,8 @@ class App:
             return  # a click on something from an older render: ignore it
         self.form = form or {}
         self.notice = None
+        if self.record is not None:
+            self.check_behind()  # another tab may have saved this game since: say so at once
         handler()
 
     def render(self) -> str:
@@ -327,6 +365,9 @@ class App:
         """Apply one action: the engine decides; the record is saved at once. False (and the
         reason in the notice) if the engine refused it."""
         assert self.state is not None and self.record is not None
+        if self.check_behind():
+            self.notice = self.t("app.behind")
+            return False
         secret = self._secret(self.state)
         try:
             events = self.game.apply(self.state, action)
@@ -386,7 +427,7 @@ class App:
         """A computer seat that must decide now, on the game screen (the first one asked: at a
         secret choice the computers answer before the people, who then see no cover for
         them)."""
-        if self.screen != "game" or self.state is None or self.revealing:
+        if self.screen != "game" or self.state is None or self.revealing or self.behind:
             return None
         computers = self.computers
         for seat in self.asked():

@@ -37,7 +37,17 @@ def _notice(app: App) -> str:
 
 
 def _save_problem(app: App) -> str:
-    """A save that failed (a full storage): said on every screen until one succeeds again."""
+    """A save that failed (a full storage), or a game played on in another tab: said on every
+    screen until it is resolved."""
+    if app.behind and app.screen == "game":
+        return tag(
+            "p",
+            esc(app.t("app.behind"))
+            + " "
+            + button(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest"),
+            id="save-problem",
+            role="alert",
+        )
     if app.save_problem is None:
         return ""
     return tag(
