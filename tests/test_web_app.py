@@ -254,9 +254,13 @@ def test_the_log_follows_undo_and_a_change_of_language() -> None:
     placed = [text for _, text in app.log_lines() if "sand cart" in text]
     assert placed
     app.undo()
-    assert not [text for _, text in app.log_lines() if "sand cart" in text]
+    lines = [text for _, text in app.log_lines()]
+    assert [text for text in lines if "sand cart" in text] == [
+        "Player 1 took back: Send a helper to sand cart."
+    ]
     app.set_language("zh")
     assert any("信差" in text for _, text in app.log_lines())
+    assert any("收回了" in text for _, text in app.log_lines())
 
 
 def _saved_text(**change: object) -> str:
@@ -386,3 +390,32 @@ def test_a_second_tab_behind_the_first_plays_nothing_and_catches_up() -> None:
     while len(second.record["actions"]) == len(first.record["actions"]):
         second.click(rnd.choice(tokens(second.render())), {})
     assert first.check_behind()  # and now the first tab is the one behind
+
+
+def test_undo_takes_back_only_ones_own_decisions_since_new_information() -> None:
+    """Checked apart from undo's own code: between the moment undo goes back to and now, no
+    card was revealed and only the undoing seat acted (a person)."""
+    for seed in range(4):
+        app = new_app(2 + seed % 3, 40 + seed)
+        rnd = random.Random(seed)
+        for _ in range(400):
+            assert app.record is not None and app.state is not None
+            if app.state.phase == "over":
+                break
+            if app.can_undo() and rnd.random() < 0.3:
+                before = list(app.record["actions"])
+                taken = 0
+                while app.can_undo() and rnd.random() < 0.8:
+                    app.undo()
+                    taken += 1
+                after = app.record["actions"]
+                assert after == before[: len(before) - taken]
+                removed = [castle.parse(line) for line in before[len(after) :]]
+                assert len({a["p"] for a in removed}) <= 1  # one seat's own actions
+                s, _ = records.replay({**app.record, "actions": after})
+                events = []
+                for a in removed:
+                    events += castle.apply(s, a)
+                assert not [e for e in events if e["e"] == "revealed"]
+                continue
+            app.click(rnd.choice(tokens(app.render())), {})

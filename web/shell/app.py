@@ -88,6 +88,12 @@ class App:
         self.local: dict[str, Any] = {}
         #: The last action was a secret answer (undo would show it to the next player).
         self.last_secret = False
+        #: The seat whose own actions undo is taking back, one by one: never past another
+        #: seat's action (None until the first undo after an action).
+        self.undoing: int | None = None
+        #: What was taken back, for the log of the open game: (number of events before it,
+        #: the action), worded in the log's language.
+        self.takebacks: list[tuple[int, Action]] = []
         #: A one-line message for the player (a refused click), until the next click.
         self.notice: str | None = None
         #: Why the game in progress could not be saved: shown on every screen until a save
@@ -226,18 +232,30 @@ class App:
         """Forget the worded log: the next `log_lines` words every event again."""
         self._log: list[tuple[int, str]] = []
         self._log_done = 0
+        self._notes_done = 0
         self._log_round = 1
+
+    def _notes_upto(self, i: int) -> None:
+        """The takeback notes due before event `i` (they are in the order of their events)."""
+        while self._notes_done < len(self.takebacks) and self.takebacks[self._notes_done][0] <= i:
+            action = self.takebacks[self._notes_done][1]
+            text = self.t("app.took_back", player=self.names[action["p"]], move=self._words(action))
+            self._log.append((self._log_round, text))
+            self._notes_done += 1
 
     def log_lines(self) -> list[tuple[int, str]]:
         """The game log in the current language: (round, sentence) per event worth a line.
 
         Every redraw shows the log, so the sentences are kept and only new events are worded;
         a new language, an undo or another game starts them afresh (`_reword`)."""
-        for e in self.events[self._log_done :]:
+        for i in range(self._log_done, len(self.events)):
+            self._notes_upto(i)
+            e = self.events[i]
             self._log_round = self.ui.log_round(e) or self._log_round
             text = self.ui.describe(e, self.names, self.cat)
             if text:
                 self._log.append((self._log_round, text))
+        self._notes_upto(len(self.events))
         self._log_done = len(self.events)
         return self._log
 
@@ -343,6 +361,8 @@ class App:
     ) -> None:
         self.record, self.state, self.events = rec, state, list(events)
         self.last_secret = last_secret
+        self.undoing = None
+        self.takebacks = []
         self._reword()
         self.saved = None
         self.screen = "game"
@@ -376,6 +396,7 @@ class App:
             return False
         self.record["actions"].append(self.game.action_text(action))
         self.last_secret = secret
+        self.undoing = None
         self.events += events
         self._save()
         self.picked = []
@@ -388,24 +409,37 @@ class App:
         return True
 
     def can_undo(self) -> bool:
-        """Undo takes back the last action, unless it was a secret answer or a computer's
-        (taking back a computer's move would let a person see what it chose, and choose
-        again knowing it)."""
+        """Undo takes back a person's own decisions, back to the last moment new information
+        appeared and never further, so that it cannot be used to peek: not a secret answer
+        (the reveal follows the last one), not a computer's move (a person would choose again
+        knowing it), and not past another seat's decision."""
         if self.record is None or not self.record["actions"] or self.last_secret:
             return False
-        last = self.game.parse_action(self.record["actions"][-1])
-        return self.computers[last["p"]] is None
+        seat = self.game.parse_action(self.record["actions"][-1])["p"]
+        return self.computers[seat] is None and self.undoing in (None, seat)
 
     def undo(self) -> None:
-        assert self.record is not None
+        """Take back the last action: it leaves the record (which holds what stands), and the
+        log of the open game notes it."""
+        assert self.record is not None and self.can_undo()
         rec = dict(self.record)
+        line = self.record["actions"][-1]
         rec["actions"] = self.record["actions"][:-1]
+        action = self.game.parse_action(line)
         self.state, self.events, self.last_secret = self._replay(rec)
         self.record = rec
+        self.undoing = action["p"]
+        self.takebacks = [(min(i, len(self.events)), a) for i, a in self.takebacks]
+        self.takebacks.append((len(self.events), action))
         self._reword()
         self.picked = []
         self.local = {}
         self._save()
+
+    def _words(self, action: Action) -> str:
+        from .generic_panel import label
+
+        return label(self, action)
 
     # --- computer players ---------------------------------------------------------------------
 
