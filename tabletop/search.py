@@ -42,7 +42,9 @@ class Budget:
     #: in Castle the estimate of the position reached beats a few random moves after it
     #: (docs/bots.md has the figures).
     rollout: int = 0
-    #: The bandit's exploration constant (rewards are chances in [0, 1]).
+    #: The bandit's exploration constant with 2 seats (rewards are chances in [0, 1]). With
+    #: n seats a seat's chance is about 1/n and moves differ by less, so it is scaled by 2/n,
+    #: keeping the balance of exploring and exploiting that 2 seats have.
     exploration: float = 0.7
     #: A node weighs its first ceil(widening * sqrt(visits)) plans only (the game orders plans
     #: best first), so a wide decision is searched where the game's own judgement points.
@@ -81,6 +83,7 @@ class SearchBot(Generic[S]):
         self.budget = budget or Budget()
         #: Iterations the last decision ran (for benchmarks).
         self.iterations = 0
+        self._explore = self.budget.exploration
 
     def choose(self, seen: Json, seat: int) -> Action:
         game = self.strategy.game
@@ -91,6 +94,7 @@ class SearchBot(Generic[S]):
             return mine[0][0]
         root = Node()
         budget = self.budget
+        self._explore = budget.exploration * 2 / len(self.strategy.estimate(first))
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         done = 0
         s = first
@@ -156,7 +160,7 @@ class SearchBot(Generic[S]):
             if arm.visits == 0:
                 score = math.inf
             else:
-                explore = budget.exploration * math.sqrt(math.log(arm.available) / arm.visits)
+                explore = self._explore * math.sqrt(math.log(arm.available) / arm.visits)
                 score = arm.total / arm.visits + explore
             if score > best_score:
                 best, best_score = arm, score
