@@ -190,8 +190,9 @@ def cover(app: App, seat: int) -> str:
             id="pass-cover",
         )
     )
-    return _save_problem(app) + tag(
-        "div", body, class_=f"cover c-{app.colours[seat]}", data_seat=str(seat)
+    # The save's problem inside the cover (which is drawn over the whole page).
+    return tag(
+        "div", _save_problem(app) + body, class_=f"cover c-{app.colours[seat]}", data_seat=str(seat)
     )
 
 
@@ -199,7 +200,7 @@ def reveal_cover(app: App) -> str:
     body = tag("h2", esc(app.t("app.all_chosen"))) + button(
         esc(app.t("app.reveal")), app.reg(app.reveal), class_="go", id="reveal"
     )
-    return _save_problem(app) + tag("div", body, class_="cover reveal")
+    return tag("div", _save_problem(app) + body, class_="cover reveal")
 
 
 # --- The game ----------------------------------------------------------------------------------
