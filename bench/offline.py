@@ -53,7 +53,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext, Playwright, Request, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, Request, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from bench.boot import INIT_SCRIPT
@@ -156,22 +156,11 @@ def visit(
     if name.startswith("game") and data["screen"] != "new-game":
         raise VisitFailed(f"{name} {kind}: ready, but not on the new-game screen")
     if kind == "first" and name == "game":
-        try:
-            page.wait_for_selector(
-                'body[data-offline="ready"]', state="attached", timeout=OFFLINE_READY_TIMEOUT_MS
-            )
-        except PlaywrightTimeoutError:
-            offline = page.evaluate("document.body.dataset.offline ?? null")
-            raise VisitFailed(f"game first: no offline copy (data-offline={offline})") from None
+        # The offline copy, and the memory snapshot of Python that the next visits start from
+        # (web/python.mjs).
+        _wait_for_body(page, "offline", "ready", "no offline copy")
         data["offlineReady"] = page.evaluate("window.__bench.offlineReady")
-        # The memory snapshot of Python that the next visits start from (web/python.mjs).
-        try:
-            page.wait_for_selector(
-                "body[data-snapshot=saved]", state="attached", timeout=OFFLINE_READY_TIMEOUT_MS
-            )
-        except PlaywrightTimeoutError:
-            snapshot = page.evaluate("document.body.dataset.snapshot ?? null")
-            raise VisitFailed(f"game first: no snapshot (data-snapshot={snapshot})") from None
+        _wait_for_body(page, "snapshot", "saved", "no snapshot")
     # A player stays: V8 writes its code cache for the wasm once it has optimized it.
     page.wait_for_timeout((dwell_s if kind != VISITS[name][-1] else settle_s) * 1000)
     total = served.since(mark)
@@ -200,6 +189,17 @@ def visit(
         "events": data["events"],
         "resources": data["resources"],  # file name -> [start, response end] in ms
     }
+
+
+def _wait_for_body(page: Page, attribute: str, value: str, problem: str) -> None:
+    """Wait until <body data-ATTRIBUTE="VALUE">, or fail the first visit saying `problem`."""
+    try:
+        page.wait_for_selector(
+            f'body[data-{attribute}="{value}"]', state="attached", timeout=OFFLINE_READY_TIMEOUT_MS
+        )
+    except PlaywrightTimeoutError:
+        found = page.evaluate(f"document.body.dataset.{attribute} ?? null")
+        raise VisitFailed(f"game first: {problem} (data-{attribute}={found})") from None
 
 
 def run_page(
