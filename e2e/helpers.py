@@ -82,7 +82,7 @@ OPTIONS_JS = """(expectRedraw) => {
   window.__e2eDrawn = root.firstElementChild;
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
-    if (el.matches('#menu, #undo, #seats, #hint, .lang, .kind')) continue;
+    if (el.matches('#menu, #undo, #seats, #hint, #export, #load-latest, .lang, .kind')) continue;
     if (!el.getClientRects().length) continue;
     const token = el.getAttribute('data-act');
     if (!seen.includes(token)) seen.push(token);

@@ -1,12 +1,14 @@
 """Saves in the real browser: two tabs of one game (the one behind is told at once, through the
-browser's storage event, and loses nothing)."""
+browser's storage event, and loses nothing), and the game file downloaded from the page."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from playwright.sync_api import BrowserContext, expect
 
+from castle import record as records
 from e2e.helpers import ConsoleLog, play, saved_record, start_game, wait_until_ready
 
 
@@ -32,3 +34,28 @@ def test_a_second_tab_is_told_when_the_first_plays_on_and_loses_nothing(
     expect(second.locator("#save-problem")).to_have_count(0)
     assert saved_record(second)["actions"] == saved_record(first)["actions"]
     assert first_log.errors() == [] and second_log.errors() == []
+
+
+def test_the_game_file_downloads_and_replays_to_the_same_game(
+    context: BrowserContext, tmp_path: Path
+) -> None:
+    page = context.new_page()
+    log = ConsoleLog(page)
+    page.goto("")
+    wait_until_ready(page, log)
+    start_game(page, 2, 14, 0, ["Ann", "Bo"], ["blue", "red"])
+    play(
+        page,
+        random.Random(14),
+        lambda p: len(saved_record(p)["actions"]) >= 6 and p.locator("#menu").count() > 0,
+    )
+    page.click("#menu")
+    with page.expect_download() as info:
+        page.click("#export")
+    path = tmp_path / info.value.suggested_filename
+    info.value.save_as(path)
+    assert path.name == "castle-Ann-Bo.json"
+    downloaded = records.loads(path.read_text(encoding="utf-8"))
+    assert downloaded == saved_record(page)
+    records.replay(downloaded)
+    assert log.errors() == []

@@ -22,7 +22,8 @@ from web.shell.storage import MemoryStore
 ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
 NOT_MOVES = re.compile(
-    r'<button[^>]*data-act="(k\d+)"[^>]*(?:id="(?:menu|undo|seats|hint)"|class="(?:lang|kind)")'
+    r'<button[^>]*data-act="(k\d+)"[^>]*'
+    r'(?:id="(?:menu|undo|seats|hint|export|export-unreadable|load-latest)"|class="(?:lang|kind)")'
 )
 
 
@@ -419,3 +420,32 @@ def test_undo_takes_back_only_ones_own_decisions_since_new_information() -> None
                 assert not [e for e in events if e["e"] == "revealed"]
                 continue
             app.click(rnd.choice(tokens(app.render())), {})
+
+
+def test_a_game_is_exported_as_its_record_and_reads_back_the_same() -> None:
+    store = MemoryStore()
+    app = new_app(3, 21, store=store)
+    rnd = random.Random(21)
+    for _ in range(60):
+        app.click(rnd.choice(tokens(app.render())), {})
+    app.home()
+    html = app.render()
+    assert 'id="export"' in html
+    app.export_game()
+    assert app.download is not None
+    name, text = app.download
+    assert name.endswith(".json") and name.startswith("castle-")
+    again = records.loads(text)
+    assert again == app.record
+    state, _ = records.replay(again)
+    assert castle.to_json(state) == castle.to_json(app.state)
+
+
+def test_a_save_that_cannot_be_read_can_be_downloaded_unchanged() -> None:
+    store = MemoryStore()
+    store.set("castle.current", "{not json")
+    app = App(store, GAMES)
+    html = app.render()
+    assert 'id="export-unreadable"' in html
+    app.export_unreadable()
+    assert app.download == ("castle-unreadable-save.json", "{not json")

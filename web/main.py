@@ -201,6 +201,22 @@ def on_click(event: Any) -> None:
         return
     app.click(str(act), _form())
     draw()
+    if app.download is not None:
+        _offer_download(*app.download)
+        app.download = None
+
+
+def _offer_download(name: str, text: str) -> None:
+    """Hand a file to the browser (a game record): a Blob behind a temporary link."""
+    blob = window.Blob.new([text], {"type": "application/json"})
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.URL.revokeObjectURL(url)
 
 
 def on_storage(event: Any) -> None:

@@ -99,6 +99,11 @@ class App:
         #: Why the game in progress could not be saved: shown on every screen until a save
         #: succeeds again (the game goes on in memory meanwhile).
         self.save_problem: str | None = None
+        #: A file the page should offer to the browser as a download (name, text), once: the
+        #: DOM glue (web/main.py) hands it over after the click that asked for it.
+        self.download: tuple[str, str] | None = None
+        #: The text of a save that could not be read, kept aside: the player may download it.
+        self.unreadable: str | None = None
         #: The save's revision this tab last read or wrote (`<slot>.rev` counts the saves), and
         #: whether another tab has saved the game since: this one is then behind, plays
         #: nothing more, and offers to load what the other saved.
@@ -156,9 +161,24 @@ class App:
         except Exception as e:  # RecordError above all; nothing else may lock the page either
             reason = str(e) if isinstance(e, records.RecordError) else type(e).__name__
             kept = self.slot.keep_aside()
+            self.unreadable = text
             self.notice = self.t("app.save_unreadable", reason=reason, key=kept or self.slot.key)
             return
         self.saved = (rec, state, events, secret)
+
+    def export_game(self, record: records.Record | None = None) -> None:
+        """Offer a game as its record file (the game in progress, or the one to resume)."""
+        rec = record or self.record or (self.saved[0] if self.saved else None)
+        if rec is None:
+            return
+        names = "-".join(rec["setup"].get("names", []))
+        safe = "".join(c if c.isalnum() else "-" for c in names)[:40].strip("-") or "game"
+        self.download = (f"{self.game.name}-{safe}.json", records.dumps(rec))
+
+    def export_unreadable(self) -> None:
+        """Offer the save that could not be read, unchanged, as a file."""
+        if self.unreadable is not None:
+            self.download = (f"{self.game.name}-unreadable-save.json", self.unreadable)
 
     def _page_setup_error(self, setup: Json) -> str | None:
         """What is wrong with the page's own keys of a record's setup (the game checked its

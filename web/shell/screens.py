@@ -51,7 +51,12 @@ def _save_problem(app: App) -> str:
     if app.save_problem is None:
         return ""
     return tag(
-        "p", esc(app.t("app.save_failed", reason=app.save_problem)), id="save-problem", role="alert"
+        "p",
+        esc(app.t("app.save_failed", reason=app.save_problem))
+        + " "
+        + button(esc(app.t("app.export")), app.reg(app.export_game), id="export"),
+        id="save-problem",
+        role="alert",
     )
 
 
@@ -71,6 +76,11 @@ def home(app: App) -> str:
     f = app.form
     players = app.player_count()
     out = tag("h1", esc(t("app.title"))) + _languages(app) + _notice(app)
+    if app.unreadable is not None:
+        keep = button(
+            esc(t("app.export_unreadable")), app.reg(app.export_unreadable), id="export-unreadable"
+        )
+        out += tag("p", keep)
     if app.saved is not None:
         rec, state, _, _ = app.saved
         names = ", ".join(rec["setup"]["names"])
@@ -79,7 +89,9 @@ def home(app: App) -> str:
             "section",
             tag("h2", esc(t("app.resume_title")))
             + tag("p", esc(f"{names} — {where}"))
-            + button(esc(t("app.resume")), app.reg(app.resume), class_="go", id="resume"),
+            + button(esc(t("app.resume")), app.reg(app.resume), class_="go", id="resume")
+            + " "
+            + button(esc(t("app.export")), app.reg(app.export_game), id="export"),
             class_="resume",
         )
     counts = "".join(
