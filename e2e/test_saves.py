@@ -1,12 +1,13 @@
 """Saves in the real browser: two tabs of one game (the one behind is told at once, through the
-browser's storage event, and loses nothing), and the game file downloaded from the page."""
+browser's storage event, and loses nothing), and the game file downloaded from the page and
+opened in another browser profile."""
 
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from castle import record as records
 from e2e.helpers import ConsoleLog, play, saved_record, start_game, wait_until_ready
@@ -36,8 +37,8 @@ def test_a_second_tab_is_told_when_the_first_plays_on_and_loses_nothing(
     assert first_log.errors() == [] and second_log.errors() == []
 
 
-def test_the_game_file_downloads_and_replays_to_the_same_game(
-    context: BrowserContext, tmp_path: Path
+def test_the_game_file_downloads_and_opens_in_a_fresh_browser_profile(
+    context: BrowserContext, browser: Browser, site_url: str, tmp_path: Path
 ) -> None:
     page = context.new_page()
     log = ConsoleLog(page)
@@ -59,3 +60,20 @@ def test_the_game_file_downloads_and_replays_to_the_same_game(
     assert downloaded == saved_record(page)
     records.replay(downloaded)
     assert log.errors() == []
+    # Another browser profile: a bad file is refused with a message, the good one opens.
+    fresh = browser.new_context(base_url=site_url, service_workers="block")
+    other = fresh.new_page()
+    other_log = ConsoleLog(other)
+    other.goto("")
+    wait_until_ready(other, other_log)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "castle-game-record"}', encoding="utf-8")
+    other.set_input_files("#import-file", str(bad))
+    expect(other.locator("#notice")).to_contain_text("could not be opened")
+    assert other.evaluate("localStorage.getItem('castle.current')") is None
+    other.set_input_files("#import-file", str(path))
+    other.wait_for_function("localStorage.getItem('castle.current') !== null")
+    assert saved_record(other) == downloaded
+    expect(other.locator("#app")).not_to_contain_text("could not be opened")
+    assert other_log.errors() == []
+    fresh.close()

@@ -449,3 +449,28 @@ def test_a_save_that_cannot_be_read_can_be_downloaded_unchanged() -> None:
     assert 'id="export-unreadable"' in html
     app.export_unreadable()
     assert app.download == ("castle-unreadable-save.json", "{not json")
+
+
+def test_a_game_file_opens_after_every_check_and_a_bad_one_changes_nothing() -> None:
+    store = MemoryStore()
+    source = new_app(2, 31, store=MemoryStore())
+    rnd = random.Random(31)
+    for _ in range(40):
+        source.click(rnd.choice(tokens(source.render())), {})
+    source.export_game()
+    assert source.download is not None
+    good = source.download[1]
+    app = new_app(3, 5, store=store)
+    before = dict(store.data)
+    for bad, words in (
+        ("{not json", "not a JSON file"),
+        (good.replace('"p1 ', '"p² ', 1), "cannot be read"),
+        (good.replace('"names": [', '"names": [7, ', 1), "names"),
+    ):
+        assert not app.import_game(bad, "bad.json")
+        assert words in (app.notice or "") and "Nothing was changed" in (app.notice or "")
+        assert store.data == before
+    assert app.import_game(good, "good.json")
+    assert app.record == source.record and app.screen == "game"
+    assert store.data["castle.current"] == good
+    assert "castle.previous" in store.data  # the game it replaced is kept

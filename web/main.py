@@ -219,6 +219,43 @@ def _offer_download(name: str, text: str) -> None:
     window.URL.revokeObjectURL(url)
 
 
+_imports: set[asyncio.Future[None]] = set()  # kept until done (a task needs a reference)
+
+
+def _read_later(file: Any) -> None:
+    task = asyncio.ensure_future(import_file(file))
+    _imports.add(task)
+    task.add_done_callback(_imports.discard)
+
+
+async def import_file(file: Any) -> None:
+    """A game record chosen or dropped: read it, hand it to the controller, redraw."""
+    if file is None or file is jsnull:
+        return
+    if file.size > 8_000_000:  # the reader's own bound; reading more would only waste memory
+        app.import_game(b"x" * 8_000_001, str(file.name))
+    else:
+        app.import_game(str(await file.text()), str(file.name))
+    draw()
+
+
+def on_change(event: Any) -> None:
+    target = event.target
+    if target.id == "import-file" and target.files.length:
+        _read_later(target.files.item(0))
+
+
+def on_drop(event: Any) -> None:
+    files = event.dataTransfer.files if event.dataTransfer else None
+    if files is not None and files is not jsnull and files.length:
+        event.preventDefault()
+        _read_later(files.item(0))
+
+
+def on_drag_over(event: Any) -> None:
+    event.preventDefault()  # so that the browser lets a file be dropped on the page
+
+
 def on_storage(event: Any) -> None:
     """Another tab saved: if it saved this game, this tab is behind and says so at once."""
     if app.record is not None and not app.behind and app.check_behind():
@@ -229,5 +266,11 @@ _on_click = create_proxy(on_click)  # kept alive for the page's lifetime
 root.addEventListener("click", _on_click)
 _on_storage = create_proxy(on_storage)
 window.addEventListener("storage", _on_storage)
+_on_change = create_proxy(on_change)
+root.addEventListener("change", _on_change)
+_on_drop = create_proxy(on_drop)
+document.addEventListener("drop", _on_drop)
+_on_drag_over = create_proxy(on_drag_over)
+document.addEventListener("dragover", _on_drag_over)
 draw()
 document.body.dataset.ready = "1"

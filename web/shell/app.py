@@ -175,6 +175,26 @@ class App:
         safe = "".join(c if c.isalnum() else "-" for c in names)[:40].strip("-") or "game"
         self.download = (f"{self.game.name}-{safe}.json", records.dumps(rec))
 
+    def import_game(self, text: str | bytes, name: str = "") -> bool:
+        """Open a game from a record file. Everything is checked before anything is written:
+        a bad file gets one message naming what is wrong, and no save changes."""
+        try:
+            rec = records.loads(self.game, text)
+            problem = self._page_setup_error(rec["setup"])
+            if problem:
+                raise records.RecordError(f"setup: {problem}")
+            state, events, secret = self._replay(rec)
+        except Exception as e:  # RecordError above all; nothing from a file may crash the page
+            reason = str(e) if isinstance(e, records.RecordError) else type(e).__name__
+            self.notice = self.t("app.import_failed", file=name[:60], reason=reason)
+            return False
+        if self.record is not None or self.saved is not None:
+            self._keep_previous()
+        self._open(rec, state, events, secret)
+        self._save()
+        self.notice = self.t("app.imported", file=name[:60])
+        return True
+
     def export_unreadable(self) -> None:
         """Offer the save that could not be read, unchanged, as a file."""
         if self.unreadable is not None:

@@ -147,10 +147,22 @@ def home(app: App) -> str:
         )
         + button(esc(t("app.start_game")), app.reg(app.start), class_="go", id="start-game")
     )
-    out += tag("section", form, class_="new-game") + app.ui.rules(app)
+    out += tag("section", form, class_="new-game") + _import_section(app) + app.ui.rules(app)
     # Which version runs, so that a player can say it (a bug report, "is mine up to date?").
     version = app.t("app.version", build=app.build, engine=app.ui.version)
     return tag("div", out + tag("p", esc(version), class_="version"), class_="home")
+
+
+def _import_section(app: App) -> str:
+    """Open a game from its record file: a file picker, or a file dropped on the page (the DOM
+    glue reads the file and hands its text to `App.import_game`)."""
+    picker = void("input", type="file", id="import-file", accept=".json,application/json")
+    return tag(
+        "section",
+        tag("h2", esc(app.t("app.import_title")))
+        + tag("label", esc(app.t("app.import_hint")) + " " + picker),
+        class_="import",
+    )
 
 
 def _set(app: App, key: str, value: str) -> None:
