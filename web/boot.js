@@ -132,6 +132,7 @@
   async function register() {
     const firstVisit = !navigator.serviceWorker.controller;
     const registration = await navigator.serviceWorker.register("./sw.js");
+    if (!registration) return; // service workers blocked (a test harness, a browser setting)
     if (registration.waiting && !firstVisit) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
