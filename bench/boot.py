@@ -50,7 +50,6 @@ A benchmark, not a test: figures go to docs/benchmarks.md ("Page boot and redraw
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
@@ -67,6 +66,7 @@ from bench.site import (
     SITE,
     add_page_arguments,
     describe,
+    finish,
     gzipped_size,
     package_versions,
     prepare,
@@ -600,15 +600,7 @@ def main() -> int:
         if not args.no_disk_cache:
             bases = {"disk no-cache": base, "disk max-age": base_max_age}
             boots.update(measure_disk_warm(pw, bases, args.runs, names))
-    meta["load_after"] = os.getloadavg()[0]
-    result = report(boots, redraws)
-    if args.save:
-        Path(args.save).write_text(json.dumps({"meta": meta, **result}, indent=1))
-    if args.json:
-        print(json.dumps({"meta": meta, **result}, indent=1))
-    else:
-        print_table(result, meta)
-    return 0
+    return finish(args, meta, report(boots, redraws), print_table)
 
 
 if __name__ == "__main__":

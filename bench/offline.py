@@ -45,7 +45,6 @@ visits").
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import sys
@@ -62,6 +61,7 @@ from bench.site import (
     Served,
     add_page_arguments,
     describe,
+    finish,
     package_versions,
     prepare,
     serve,
@@ -381,15 +381,7 @@ def main() -> int:
                 )
                 print(f"  run {run + 1}/{args.runs} {name}: {figures}", file=sys.stderr, flush=True)
             runs.append(result)
-    meta["load_after"] = os.getloadavg()[0]
-    out = report(runs)
-    if args.save:
-        Path(args.save).write_text(json.dumps({"meta": meta, **out}, indent=1))
-    if args.json:
-        print(json.dumps({"meta": meta, **out}, indent=1))
-    else:
-        print_table(out, meta)
-    return 0
+    return finish(args, meta, report(runs), print_table)
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ import tarfile
 import threading
 import time
 import tomllib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
@@ -311,3 +311,20 @@ def prepare(
             file=sys.stderr,
         )
     return names, build
+
+
+def finish(
+    args: argparse.Namespace,
+    meta: dict[str, Any],
+    result: dict[str, Any],
+    print_table: Callable[[dict[str, Any], dict[str, Any]], None],
+) -> int:
+    """The end of a browser benchmark: the load after it, --save, then --json or the table."""
+    meta["load_after"] = os.getloadavg()[0]
+    if args.save:
+        Path(args.save).write_text(json.dumps({"meta": meta, **result}, indent=1))
+    if args.json:
+        print(json.dumps({"meta": meta, **result}, indent=1))
+    else:
+        print_table(result, meta)
+    return 0

@@ -12,7 +12,7 @@ from typing import Any
 
 from tabletop.record import whole
 
-from . import data
+from . import data, tasks
 from .state import StateError
 
 PHASES = ("select", "round", "final", "over")
@@ -30,22 +30,14 @@ TASK_CONTEXT = {
 LIMIT = 10**9  # no count of the game comes near it; a bigger one is a hand edit
 #: Steps that belong to no seat (the round's and the end's own); every other step is a seat's.
 SEATLESS_STEPS = ("select", "reveal", "deliver", "end_round", "clear_carts", "score")
-#: Steps of a card's action, which need the task's card (tasks.CARD_STEPS, equipping Workers).
-CARD_STEPS = (
-    "messenger",
-    "trader",
-    "tower",
-    "erect",
+#: Steps of a card's action, which need the task's card: tasks.CARD_STEPS, the decisions they
+#: open (a payment, the seller's answer) and equipping the Workers.
+CARD_STEPS = frozenset(step for steps in tasks.CARD_STEPS.values() for step in steps) | {
     "pay",
-    "bricklayer_talers",
-    "helper",
-    "buy",
     "sell",
-    "collect",
-    "master_builder",
     "equip",
     "worker_c",
-)
+}
 #: What a task must hold while one of these decisions is asked.
 STAGE_CONTEXT = {"pay": "pay", "sell": "offer", "palace": "left"}
 

@@ -45,6 +45,11 @@ WEIGHTS: Final = {
     "build_chance": 0.7,
     # VP per face-up card the Master Builder takes back (more choices in the rounds after).
     "card_back": 0.4,
+    # Pieces a Bricklayer is expected to spend on its buildings (a taler back for each).
+    "bricklayer_pieces": 10,
+    # The most BP a building may cost to count as one a seat "can pay" for the Master
+    # Builder's forecast (the cheap ones: Towers, Houses, Small Gate, Well).
+    "cheap_building": 12,
 }
 W = WEIGHTS
 
@@ -54,6 +59,12 @@ KEPT_BP: Final = {
     for place, (kind, amount) in data.TRADER_PLACES.items()
 }
 BUILDING_CARDS: Final = ("bricklayer", "stonemason", *data.WORKERS)
+CHEAP_BUILDINGS: Final = tuple(
+    b for b in data.TILE_BUILDINGS if data.BUILDING[b].cost <= W["cheap_building"]
+)
+#: What Worker C is assumed to take besides its stone, before its owner chooses (a strategy's
+#: guess: a sand and a clay, two of data.WORKER_C_KINDS).
+WORKER_C_GUESS: Final = {"sand": 1, "clay": 1}
 
 
 def horizon(s: State) -> float:
@@ -163,7 +174,7 @@ def others_builds(s: State, seat: int) -> float:
 def _can_build(s: State, p: Player) -> bool:
     return any(
         s.tiles[b] and payment.affordable(data.BUILDING[b].cost, p.pieces, s.stock)
-        for b in ("tower", "house", "small_gate", "well")
+        for b in CHEAP_BUILDINGS
     )
 
 
@@ -200,11 +211,11 @@ def card_worth(s: State, seat: int, card: str, h: float, tiles: dict[str, float]
         got = s.tower[tower] * _piece(tower)
         build = best_building(s, pieces, data.ERECT_VP_SHARE[card])
         if build or _can_build(s, _with(p, pieces)):
-            build += 10 * per_taler + helper_chance(s, seat, tiles, share)
+            build += W["bricklayer_pieces"] * per_taler + helper_chance(s, seat, tiles, share)
         return got * share + build
     if card in data.WORKERS:
         on = p.workers.get(card) or data.WORKER_EQUIPMENT[card] | (
-            {"sand": 1, "clay": 1} if card == "worker_c" else {}
+            WORKER_C_GUESS if card == "worker_c" else {}
         )
         got = sum(n * _piece(k) for k, n in on.items())
         for k, n in on.items():

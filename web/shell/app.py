@@ -153,18 +153,26 @@ class App:
         if text is None:
             return
         try:
+            self.saved = self._read(text)
+        except records.RecordError as e:
+            kept = self.slot.keep_aside()
+            self.unreadable = text
+            self.notice = self.t("app.save_unreadable", reason=str(e), key=kept or self.slot.key)
+
+    def _read(self, text: str | bytes) -> tuple[records.Record, Any, list[Event], bool]:
+        """A save or a game file, read and replayed whole: the record, its state and events,
+        and whether its last action was secret. Anything wrong is a RecordError: the game's
+        reader raises nothing else, and nothing else may lock the page either."""
+        try:
             rec = records.loads(self.game, text)
             problem = self._page_setup_error(rec["setup"])
             if problem:
                 raise records.RecordError(f"setup: {problem}")
-            state, events, secret = self._replay(rec)
-        except Exception as e:  # RecordError above all; nothing else may lock the page either
-            reason = str(e) if isinstance(e, records.RecordError) else type(e).__name__
-            kept = self.slot.keep_aside()
-            self.unreadable = text
-            self.notice = self.t("app.save_unreadable", reason=reason, key=kept or self.slot.key)
-            return
-        self.saved = (rec, state, events, secret)
+            return (rec, *self._replay(rec))
+        except records.RecordError:
+            raise
+        except Exception as e:
+            raise records.RecordError(type(e).__name__) from e
 
     def export_game(self, record: records.Record | None = None) -> None:
         """Offer a game as its record file (the game in progress, or the one to resume)."""
@@ -179,18 +187,13 @@ class App:
         """Open a game from a record file. Everything is checked before anything is written:
         a bad file gets one message naming what is wrong, and no save changes."""
         try:
-            rec = records.loads(self.game, text)
-            problem = self._page_setup_error(rec["setup"])
-            if problem:
-                raise records.RecordError(f"setup: {problem}")
-            state, events, secret = self._replay(rec)
-        except Exception as e:  # RecordError above all; nothing from a file may crash the page
-            reason = str(e) if isinstance(e, records.RecordError) else type(e).__name__
-            self.notice = self.t("app.import_failed", file=name[:60], reason=reason)
+            opened = self._read(text)
+        except records.RecordError as e:
+            self.notice = self.t("app.import_failed", file=name[:60], reason=str(e))
             return False
         if self.record is not None or self.saved is not None:
             self._keep_previous()
-        self._open(rec, state, events, secret)
+        self._open(*opened)
         self._save()
         self.notice = self.t("app.imported", file=name[:60])
         return True
