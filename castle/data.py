@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-#: Bump when a ruling or number changes: a game record replays only under the rules it was
-#: played with.
+#: Bump when a ruling or number changes, or anything that can change what a record replays to,
+#: with the step's entry in castle/migrations.py (a migration, or NO_MIGRATION).
 RULES_VERSION: Final = 1
 
 # --- §1 Components -----------------------------------------------------------------------------

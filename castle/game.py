@@ -8,14 +8,16 @@ actions.py), so the rules stay where they are and this module only names them fo
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
-from tabletop.game import Action, Event, Game, Json, Prompt, Results
+from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
 from tabletop.record import whole
 from tabletop.refusal import Refusal
 
 from . import data, engine, state
 from .actions import parse, to_text
+from .migrations import MIGRATIONS
 from .state import State
 from .view import determinize, view
 
@@ -24,6 +26,7 @@ class Castle:
     name = "castle"
     title = "A Castle for All Seasons"
     rules_version = data.RULES_VERSION
+    migrations: Mapping[int, Migration] = MIGRATIONS
     players: tuple[int, ...] = data.PLAYER_COUNTS
 
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:

@@ -3,7 +3,8 @@
     {
       "format": "castle-game-record",
       "format_version": 1,          # this file's layout; a newer one is refused with a message
-      "rules_version": 1,           # data.RULES_VERSION the game was played under
+      "rules_version": 1,           # data.RULES_VERSION the game was played under (older ones
+                                    # replay through castle/migrations.py)
       "setup": {"players": 3, "seed": 7, "start_player": null},
       "actions": ["p0 select trader", "p1 select messenger", ...]
     }
@@ -19,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop import record as records
-from tabletop.record import FORMAT_VERSION, Record, RecordError, dumps
+from tabletop.record import FORMAT_VERSION, NewerRules, OldRules, Record, RecordError, dumps
 
 from .actions import Action, to_text
 from .game import CASTLE
@@ -27,7 +28,7 @@ from .state import State
 
 FORMAT = records.record_format(CASTLE)
 
-__all__ = ["FORMAT", "FORMAT_VERSION", "Record", "RecordError", "dumps"]
+__all__ = ["FORMAT", "FORMAT_VERSION", "NewerRules", "OldRules", "Record", "RecordError", "dumps"]
 
 
 def new_record(
@@ -44,8 +45,10 @@ def loads(text: str | bytes) -> Record:
     return records.loads(CASTLE, text)
 
 
-def check(record: Any) -> None:
-    records.check(CASTLE, record)
+def check(record: Any) -> Record:
+    """Check a record (tabletop.record.check); returns it under today's rules (migrated from
+    older ones: castle/migrations.py)."""
+    return records.check(CASTLE, record)
 
 
 def start(record: Record) -> tuple[State, list[dict[str, Any]]]:

@@ -18,7 +18,9 @@ from castle import record as records
 BOOT_TIMEOUT_MS = 90_000
 # Schemes that never leave the page (PyScript makes blob: workers and modules).
 LOCAL_SCHEMES = {"data", "blob", "about"}
-SAVE_KEY = "castle.current"
+#: The record of the game opened last (web/shell/storage.py: `castle.last` holds its key).
+SAVED_JS = "(() => { const key = localStorage.getItem('castle.last'); "
+SAVED_JS += "return key && localStorage.getItem(key); })()"
 
 
 class ConsoleLog:
@@ -82,7 +84,8 @@ OPTIONS_JS = """(expectRedraw) => {
   window.__e2eDrawn = root.firstElementChild;
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
-    if (el.matches('#menu, #undo, #seats, #hint, #export, #load-latest, .lang, .kind')) continue;
+    if (el.matches('#menu, #undo, #seats, #hint, #export, #load-latest, #free-space')) continue;
+    if (el.matches('#back, .lang, .kind, .moment, .step')) continue;
     if (!el.getClientRects().length) continue;
     const token = el.getAttribute('data-act');
     if (!seen.includes(token)) seen.push(token);
@@ -112,7 +115,7 @@ def app_html(page: Page) -> str:
 
 
 def saved_record(page: Page) -> records.Record:
-    text = page.evaluate("key => localStorage.getItem(key)", SAVE_KEY)
+    text = page.evaluate(SAVED_JS)
     assert text is not None, "no game saved in localStorage"
     return records.loads(text)
 

@@ -12,7 +12,8 @@ Modelled on OpenSpiel's `State` (a player, several at once, or terminal; legal a
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol, TypedDict, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Protocol, TypedDict, TypeVar
 
 from .refusal import Refusal
 
@@ -61,6 +62,26 @@ class Results(TypedDict):
     seats: list[SeatResult]
 
 
+#: Upgrades a record's JSON from rules version v to v + 1 (see `Game.migrations`).
+Migration = Callable[[Json], Json]
+
+
+class _NoMigration:
+    """The marker `NO_MIGRATION`: called by mistake, it refuses rather than pass a record on."""
+
+    def __call__(self, record: Json) -> Json:
+        raise ValueError("no migration can exist for this rules version")
+
+    def __repr__(self) -> str:
+        return "NO_MIGRATION"
+
+
+#: The entry of `Game.migrations` for a step no migration can make: the old actions cannot be
+#: rewritten to mean the same game under the new rules. A record from before it is kept, readable
+#: but not playable (tabletop.record.OldRules).
+NO_MIGRATION: Final[Migration] = _NoMigration()
+
+
 S = TypeVar("S")
 
 
@@ -72,7 +93,17 @@ class Game(Protocol[S]):
     name: str
     #: The game's name in messages that no catalog words (record errors).
     title: str
+    #: Bumped by every change that can change what a record replays to (tabletop/record.py).
     rules_version: int
+    #: `migrations[v]` upgrades a record of rules version v to v + 1, so that a game saved or
+    #: exported under older rules is not lost when the rules change: the reader applies every
+    #: step from the record's version up to `rules_version`, then checks the result as any
+    #: record. A migration rewrites what changed in the record's words (a renamed action verb
+    #: or setup key, an option that gained a value) so that the old actions mean the same game;
+    #: it gets a copy of the record to change or replace and need not set `rules_version`. A
+    #: step no migration can make is `NO_MIGRATION`; a record that cannot reach `rules_version`
+    #: through the steps is refused with `OldRules`, to be kept and shown, not replayed.
+    migrations: Mapping[int, Migration]
     #: The player counts it can be set up for.
     players: tuple[int, ...]
 

@@ -18,15 +18,23 @@ record comes from a file or from storage, so it may be anything: it is bounded i
 before it is parsed, every field is checked, every action line is parsed strictly, and whatever
 is wrong becomes one `RecordError` naming the field or the action's number, never another
 exception.
+
+A record of older rules is never refused for its age alone: when the game has a migration for
+every step from its `rules_version` to the game's (`Game.migrations`), the reader applies them to
+a copy and checks the result as any record, so the page and the command line only ever see
+records of the current rules. One that no chain of migrations reaches is an `OldRules` (kept by
+the page, not replayed); one of newer rules than the program's is a `NewerRules` (update the
+program). A migration that fails or makes a bad record is a RecordError naming its step.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any, TypeGuard, TypeVar
 
 from .actions import ParseError
-from .game import Event, Game, Json
+from .game import NO_MIGRATION, Event, Game, Json
 from .refusal import IllegalAction
 
 FORMAT_VERSION = 1
@@ -49,6 +57,31 @@ S = TypeVar("S")
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message names the problem."""
+
+
+class NewerRules(RecordError):
+    """A record played under newer rules than the program's: the program must be updated."""
+
+    def __init__(self, rules_version: int, current: int) -> None:
+        super().__init__(
+            f"the record was played under rules version {rules_version}, newer than this "
+            f"program's {current}: update the program to replay it"
+        )
+        self.rules_version = rules_version
+
+
+class OldRules(RecordError):
+    """A record of older rules that no chain of migrations brings to the program's: it cannot be
+    replayed any more, but it is still a game that was played, so whoever holds it keeps it.
+    `record` is what was read (its format and versions checked, nothing else)."""
+
+    def __init__(self, rules_version: int, current: int, record: Record) -> None:
+        super().__init__(
+            f"the record was played under rules version {rules_version}, which this program "
+            f"(rules version {current}) can no longer replay; the record is kept as it is"
+        )
+        self.rules_version = rules_version
+        self.record = record
 
 
 def record_format(game: Game[Any]) -> str:
@@ -102,8 +135,7 @@ def loads(game: Game[Any], text: str | bytes) -> Record:
         raise RecordError(f"not a JSON file ({e.msg} at line {e.lineno})") from None
     except RecursionError:  # json_depth bounds it; this is only a last line of defence
         raise RecordError("not a game record: its JSON is nested too deeply") from None
-    check(game, record)
-    return record  # type: ignore[no-any-return]
+    return check(game, record)
 
 
 def _too_large(size: int) -> str:
@@ -149,9 +181,76 @@ def json_depth(text: str) -> int:
     return deepest
 
 
-def check(game: Game[Any], record: Any) -> None:
+def check(game: Game[Any], record: Any) -> Record:
     """Every field of a parsed record, and every action line parsed (not applied: `replay`
-    does that). Raises RecordError naming what is wrong."""
+    does that). Returns the record under the game's rules version: `record` itself when it is
+    current, else a migrated copy (`record` is left as it was). Raises RecordError naming what
+    is wrong: NewerRules or OldRules for a rules version it cannot bring to the game's."""
+    rules = _check_versions(game, record)
+    if rules > game.rules_version:
+        raise NewerRules(rules, game.rules_version)
+    if rules == game.rules_version:
+        _check_content(game, record)
+        return record  # type: ignore[no-any-return]
+    migrated = migrate(game, record)
+    try:
+        if _check_versions(game, migrated) != game.rules_version:
+            raise RecordError(f"rules_version must be {game.rules_version}")
+        _check_content(game, migrated)
+    except RecordError as e:
+        steps = ", ".join(f"{v}→{v + 1}" for v in range(rules, game.rules_version))
+        raise RecordError(
+            f"the record migrated from rules version {rules} to {game.rules_version} "
+            f"(steps {steps}) is not a valid record: {e}"
+        ) from None
+    return migrated
+
+
+def migrate(game: Game[Any], record: Record) -> Record:
+    """A copy of a record of older rules (its versions checked), brought step by step to the
+    game's rules version by `game.migrations`. OldRules when a step is missing or is
+    NO_MIGRATION; RecordError naming the step when one fails or makes something that is not a
+    record. The result is not checked further: `check` does that."""
+    rules: int = record["rules_version"]
+    steps = [game.migrations.get(v) for v in range(rules, game.rules_version)]
+    if any(step is None or step is NO_MIGRATION for step in steps):
+        raise OldRules(rules, game.rules_version, record)
+    try:
+        out: Any = copy.deepcopy(record)
+    except Exception as e:  # a record from elsewhere than `loads` (a recursive object)
+        raise RecordError(
+            f"the record cannot be copied to migrate it ({type(e).__name__})"
+        ) from None
+    for version, step in enumerate(steps, start=rules):
+        name = f"migration of rules version {version} to {version + 1}"
+        assert step is not None
+        try:
+            out = step(out)
+        except RecordError as e:
+            raise RecordError(f"{name}: {e}") from None
+        except Exception as e:  # a migration's bug must not escape the reader as a crash
+            raise RecordError(f"{name} failed ({type(e).__name__}: {quote(str(e))})") from None
+        problem = _not_a_record(out)
+        if problem:
+            raise RecordError(f"{name} made no valid record: {problem}")
+        out["rules_version"] = version + 1
+    return out  # type: ignore[no-any-return]
+
+
+def _not_a_record(value: Any) -> str | None:
+    """What makes a migration's result not even the shape of a record."""
+    if not isinstance(value, dict):
+        return f"it returned {quote(value)}, not a record"
+    if not isinstance(value.get("setup"), dict):
+        return "it has no setup"
+    actions = value.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        return "its actions are not a list of action lines"
+    return None
+
+
+def _check_versions(game: Game[Any], record: Any) -> int:
+    """The format and the format version; returns the rules version (a whole number from 1)."""
     if not isinstance(record, dict) or record.get("format") != record_format(game):
         raise RecordError(f"not a game record of {game.title}")
     version = record.get("format_version")
@@ -165,11 +264,11 @@ def check(game: Game[Any], record: Any) -> None:
     rules = record.get("rules_version")
     if not whole(rules) or rules < 1:
         raise RecordError(f"rules_version must be a whole number from 1, not {quote(rules)}")
-    if rules != game.rules_version:
-        raise RecordError(
-            f"the record was played under rules version {rules}, this program has "
-            f"{game.rules_version}"
-        )
+    return rules
+
+
+def _check_content(game: Game[Any], record: Record) -> None:
+    """The setup and every action line, of a record under the game's rules version."""
     setup = record.get("setup")
     if not isinstance(setup, dict):
         raise RecordError("the record has no setup")
@@ -201,9 +300,10 @@ def parse_line(game: Game[Any], line: str, number: int) -> Any:
 def replay(game: Game[S], record: Record, upto: int | None = None) -> tuple[S, list[Event]]:
     """The state after the record's actions (the first `upto` of them), and all their events.
 
-    Raises RecordError naming the action (1-based) that cannot be read or is refused.
+    A record of older rules replays through its migrations (`check`). Raises RecordError naming
+    the action (1-based) that cannot be read or is refused.
     """
-    check(game, record)
+    record = check(game, record)
     s, ev = game.start(record["setup"])
     ev += play_on(game, s, record["actions"][:upto])
     return s, ev

@@ -130,12 +130,18 @@ def test_missing_or_impossible_format_version_is_refused() -> None:
         assert "format_version must be a whole number from 1" in refused(rec), version
 
 
-def test_other_rules_version_is_refused() -> None:
+def test_newer_rules_version_is_refused_with_update() -> None:
+    """Newer rules cannot be replayed: update the program. Older ones replay through their
+    migrations, or are OldRules (tests/test_record_migrations.py)."""
     rec = finished_record()
     rec["rules_version"] = data.RULES_VERSION + 1
     message = refused(rec)
+    with pytest.raises(record.NewerRules) as err:
+        record.loads(json.dumps(rec))
+    assert err.value.rules_version == data.RULES_VERSION + 1
     assert f"played under rules version {data.RULES_VERSION + 1}" in message
-    assert f"this program has {data.RULES_VERSION}" in message
+    assert f"newer than this program's {data.RULES_VERSION}" in message
+    assert "update the program" in message
     for version in (0, None, True, "1"):
         rec["rules_version"] = version
         assert "rules_version must be a whole number from 1" in refused(rec), version

@@ -58,13 +58,19 @@ def test_a_second_game_plays_to_its_end_through_the_shell() -> None:
         if 'id="pass-cover"' in html:
             covers += 1
             assert "data-action" not in html  # nothing of anyone's hand behind a cover
-        tokens = [t for t in ACT.findall(html) if f'data-act="{t}" id="menu"' not in html]
+        tokens = [
+            t
+            for t in ACT.findall(html)
+            if f'data-act="{t}" id="menu"' not in html
+            and f'data-act="{t}" class="moment"' not in html
+        ]
         app.click(rnd.choice(tokens), {})
     assert app.game.terminal(app.state)
     assert covers == 4  # two secret bids in each of the first two rounds (the last is forced)
     if 'id="reveal"' in app.render():  # the last answers were secret: a cover before the end
         app.reveal()
     assert 'id="winner"' in app.render()
-    saved = records.loads(app.game, store.data["goofspiel.current"])
+    assert app.key is not None
+    saved = records.loads(app.game, store.data[app.key])
     again, _ = records.replay(app.game, saved)
     assert app.game.to_json(again) == app.game.to_json(app.state)

@@ -23,7 +23,8 @@ ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
 NOT_MOVES = re.compile(
     r'<button[^>]*data-act="(k\d+)"[^>]*'
-    r'(?:id="(?:menu|undo|seats|hint|export|export-unreadable|load-latest)"|class="(?:lang|kind)")'
+    r'(?:id="(?:menu|undo|seats|hint|export|load-latest|free-space|back)"'
+    r'|class="(?:lang|kind|moment|step)")'
 )
 
 
@@ -102,7 +103,8 @@ def test_the_record_is_saved_after_every_action() -> None:
     for _ in range(40):
         app.click(rnd.choice(tokens(app.render())), {})
         assert app.record is not None
-        saved = records.loads(store.data["castle.current"])
+        assert app.key is not None and app.key.startswith("castle.game.")
+        saved = records.loads(store.data[app.key])
         assert saved["actions"] == app.record["actions"]
 
 
@@ -125,16 +127,18 @@ def click_randomly_n(app: App, rnd: random.Random, n: int) -> None:
         app.click(rnd.choice(tokens(app.render())), {})
 
 
-def test_an_unreadable_save_is_kept_and_a_new_game_can_start() -> None:
+def test_an_unreadable_save_is_listed_and_a_new_game_can_start() -> None:
     store = MemoryStore()
-    store.set("castle.current", "{not json")
+    store.set("castle.current", "{not json")  # where an earlier build kept its one game
     app = App(store, GAMES)
     html = app.render()
-    assert "could not be read" in html
-    assert store.data["castle.unreadable.1"] == "{not json"
+    assert "could not be read" in html and "not a JSON file" in html
+    assert 'id="resume"' not in html
     app.form = {"players": "2"}
     app.start()
     assert app.state is not None and app.state.n == 2
+    assert store.data["castle.current"] == "{not json"  # never replaced
+    assert [k for k in store.data if "unreadable" in k] == []  # and never copied
 
 
 def test_a_save_from_a_newer_version_is_refused_with_a_message() -> None:
@@ -143,7 +147,7 @@ def test_a_save_from_a_newer_version_is_refused_with_a_message() -> None:
     rec["format_version"] = 99
     store.set("castle.current", records.dumps(rec))
     html = App(store, GAMES).render()
-    assert "newer" in html
+    assert "newer" in html and "update the program" in html
     assert store.data["castle.current"] == records.dumps(rec)  # not deleted
 
 
@@ -252,16 +256,16 @@ def test_the_log_follows_undo_and_a_change_of_language() -> None:
         app.do({"p": seat, "do": "select", "cards": [card]})
     app.reveal()
     app.do({"p": 0, "do": "trader", "place": "sand_cart"})
-    placed = [text for _, text in app.log_lines() if "sand cart" in text]
+    placed = [text for _, text, _ in app.log_lines() if "sand cart" in text]
     assert placed
     app.undo()
-    lines = [text for _, text in app.log_lines()]
+    lines = [text for _, text, _ in app.log_lines()]
     assert [text for text in lines if "sand cart" in text] == [
         "Player 1 took back: Send a helper to sand cart."
     ]
     app.set_language("zh")
-    assert any("信差" in text for _, text in app.log_lines())
-    assert any("收回了" in text for _, text in app.log_lines())
+    assert any("信差" in text for _, text, _ in app.log_lines())
+    assert any("收回了" in text for _, text, _ in app.log_lines())
 
 
 def _saved_text(**change: object) -> str:
@@ -287,19 +291,23 @@ BAD_SAVES = {
 
 
 @pytest.mark.parametrize("why", BAD_SAVES)
-def test_a_bad_save_is_kept_aside_once_and_the_page_starts(why: str) -> None:
+def test_a_bad_save_is_kept_as_it_is_and_the_page_starts(why: str) -> None:
     store = MemoryStore()
-    store.set("castle.current", BAD_SAVES[why])
-    for _visit in range(3):  # reloads: the same save is never copied again
+    key = "castle.game.bad"
+    store.set(key, BAD_SAVES[why])
+    for _visit in range(3):  # reloads: the save is listed, never copied nor changed
         app = App(store, GAMES)
         html = app.render()
-        assert "could not be read" in html, why
-        assert app.saved is None
-    kept = [key for key in store.data if key.startswith("castle.unreadable.")]
-    assert kept == ["castle.unreadable.1"]
+        assert "could not be read" in html and 'id="resume"' not in html, why
+        assert [e["key"] for e in app.listed] == [key]
+        assert app.listed[0]["problem"]
+        assert set(store.data) == {key} and store.data[key] == BAD_SAVES[why]
+    app.export_saved(key)
+    assert app.download is not None and app.download[1] == BAD_SAVES[why]
     app.form = {"players": "2", "seed": "4"}
     app.start()
     assert app.state is not None and app.state.n == 2
+    assert store.data[key] == BAD_SAVES[why]
 
 
 def test_a_name_that_looks_like_html_is_shown_as_text() -> None:
@@ -364,7 +372,8 @@ def test_a_full_storage_is_said_on_every_screen_until_a_save_succeeds() -> None:
     while len(app.record["actions"]) == moves:  # until an action is played, and saved
         app.click(rnd.choice(tokens(app.render())), {})
     assert 'id="save-problem"' not in app.render()
-    assert store.data["castle.current"]
+    assert app.key is not None
+    assert records.loads(store.data[app.key])["actions"] == app.record["actions"]
 
 
 def test_a_second_tab_behind_the_first_plays_nothing_and_catches_up() -> None:
@@ -377,12 +386,13 @@ def test_a_second_tab_behind_the_first_plays_nothing_and_catches_up() -> None:
     assert first.record is not None and second.record is not None
     while len(first.record["actions"]) < 2:  # the first tab plays on
         first.click(rnd.choice(tokens(first.render())), {})
-    saved = store.data["castle.current"]
+    assert first.key == second.key and first.key is not None
+    saved = store.data[first.key]
     for _ in range(20):  # the second tab is behind: nothing it does is played or saved
         html = second.render()
         latest = re.findall(r'data-act="(k\d+)"[^>]*id="load-latest"', html)
         second.click(rnd.choice([t for t in tokens(html) if t not in latest]), {})
-    assert second.behind and store.data["castle.current"] == saved
+    assert second.behind and store.data[first.key] == saved
     html = second.render()
     assert "played on in another tab" in html and 'id="load-latest"' in html
     second.load_latest()
@@ -441,16 +451,6 @@ def test_a_game_is_exported_as_its_record_and_reads_back_the_same() -> None:
     assert castle.to_json(state) == castle.to_json(app.state)
 
 
-def test_a_save_that_cannot_be_read_can_be_downloaded_unchanged() -> None:
-    store = MemoryStore()
-    store.set("castle.current", "{not json")
-    app = App(store, GAMES)
-    html = app.render()
-    assert 'id="export-unreadable"' in html
-    app.export_unreadable()
-    assert app.download == ("castle-unreadable-save.json", "{not json")
-
-
 def test_a_game_file_opens_after_every_check_and_a_bad_one_changes_nothing() -> None:
     store = MemoryStore()
     source = new_app(2, 31, store=MemoryStore())
@@ -467,10 +467,292 @@ def test_a_game_file_opens_after_every_check_and_a_bad_one_changes_nothing() -> 
         (good.replace('"p1 ', '"p² ', 1), "cannot be read"),
         (good.replace('"names": [', '"names": [7, ', 1), "names"),
     ):
-        assert not app.import_game(bad, "bad.json")
+        assert not app.import_file(bad, "bad.json")
         assert words in (app.notice or "") and "Nothing was changed" in (app.notice or "")
         assert store.data == before
-    assert app.import_game(good, "good.json")
+    assert app.import_file(good, "good.json")
     assert app.record == source.record and app.screen == "game"
-    assert store.data["castle.current"] == good
-    assert "castle.previous" in store.data  # the game it replaced is kept
+    assert app.key is not None and store.data[app.key] == good
+    assert set(before) < set(store.data)  # the game open before is kept
+
+
+# --- saved games, backups, looking back --------------------------------------------------------
+
+
+def _click(app: App, words: str, key: str | None = None) -> None:
+    """Click the button with these words (in the saved game `key`'s row, if given)."""
+    html = app.render()
+    if key is not None:
+        html = html[html.index(f'data-key="{key}"') :]
+    found = re.search(rf'data-act="(k\d+)"[^>]*>{re.escape(esc(words))}</button>', html)
+    assert found is not None, words
+    app.click(found.group(1), app.form)
+
+
+def test_several_games_are_kept_and_each_resumes_where_it_stood() -> None:
+    store = MemoryStore()
+    clock = iter(range(1_000, 100_000, 60))
+    app = App(store, GAMES, lang="en", clock=lambda: float(next(clock)))
+    states = {}
+    for players in (2, 3, 4):
+        app.home()
+        app.form = {"players": str(players), "seed": str(players), "start": "0"}
+        app.start()
+        click_randomly_n(app, random.Random(players), 15)
+        assert app.key is not None and app.state is not None
+        states[app.key] = castle.to_json(app.state)
+    again = App(store, GAMES, lang="en")
+    html = again.render()
+    assert [e["key"] for e in again.listed] == list(reversed(states))  # the last saved first
+    assert html.count('class="saved"') == 3 and html.count('id="resume"') == 1
+    for key, state in states.items():
+        again.home()
+        _click(again, "Resume", key)
+        assert again.key == key and again.state is not None
+        assert castle.to_json(again.state) == state
+
+
+def test_a_game_is_renamed_and_deleted_only_once_confirmed() -> None:
+    store = MemoryStore()
+    app = new_app(3, 7, store=store, name0="Ann", name1="Bo", name2="Cy")
+    key = app.key
+    assert key is not None
+    app.home()
+    assert "Ann, Bo, Cy" in app.render()
+    _click(app, "Rename", key)
+    app.form = {"title": "  Sunday   at Bo's  "}
+    _click(app, "Save", key)
+    html = app.render()
+    assert "Sunday at Bo&#x27;s" in html and "Ann, Bo, Cy" in html
+    assert App(store, GAMES).listed[0]["about"]["title"] == "Sunday at Bo's"  # type: ignore[index]
+    _click(app, "Delete", key)
+    assert "Delete this game for good?" in app.render() and key in store.data
+    _click(app, "Cancel", key)
+    assert key in store.data
+    _click(app, "Delete", key)
+    _click(app, "Delete", key)
+    assert not [k for k in store.data if k.startswith(key)] and app.record is None
+    assert 'class="saved"' not in app.render()
+
+
+def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
+    store = MemoryStore()
+    app = new_app(2, 3, store=store)
+    click_randomly(app, random.Random(3))
+    assert app.record is not None and app.state is not None
+    final = castle.to_json(app.state)
+    count = len(app.record["actions"])
+    again = App(store, GAMES, lang="en")
+    html = again.render()
+    assert "finished:" in html and "won" in html and 'id="resume"' not in html
+    _click(again, "Replay", again.listed[0]["key"])
+    html = again.render()
+    assert 'id="winner"' in html and 'id="history"' in html
+    assert f"after move {count} of {count}" in html
+    _click(again, "◀◀ Start")
+    assert again.past == 0 and again.state is not None and again.state.round == 1
+    assert 'id="winner"' not in again.render()
+    for moment in range(1, 6):
+        _click(again, "Forward ▶")
+        assert again.past == moment
+        replayed, _ = records.replay({**again.record, "actions": again.record["actions"][:moment]})  # type: ignore[index]
+        assert castle.to_json(again.state) == castle.to_json(replayed)
+    _click(again, "End ▶▶")
+    assert castle.to_json(again.state) == final and 'id="winner"' in again.render()
+
+
+def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> None:
+    store = MemoryStore()
+    app = new_app(3, 12, store=store)
+    click_randomly_n(app, random.Random(12), 40)
+    assert app.record is not None and app.state is not None
+    now, actions, saved = castle.to_json(app.state), list(app.record["actions"]), dict(store.data)
+    html = app.render()
+    moments = [int(m) for m in re.findall(r'class="moment" data-moment="(\d+)"', html)]
+    assert moments and max(moments) <= len(actions)
+    target = sorted(set(moments))[len(set(moments)) // 2]
+    found = re.search(rf'data-act="(k\d+)" class="moment" data-moment="{target}"', html)
+    assert found is not None
+    app.click(found.group(1), {})
+    assert app.past == target
+    html = app.render()
+    assert "Looking back" in html and "nothing can be played" in html
+    assert 'id="undo"' not in html and 'id="hint"' not in html
+    assert tokens(html) == []  # nothing to play: only the log, the steps and the way back
+    assert app.computer_asked() is None
+    assert not app.do(castle.legal_actions(app.state, app.asked()[0])[0])
+    assert store.data == saved and app.record["actions"] == actions
+    _click(app, "Back to the game")
+    assert app.past is None and castle.to_json(app.state) == now
+    app.home()
+    app.resume()
+    assert castle.to_json(app.state) == now
+
+
+def test_a_backup_restores_every_game_in_another_browser() -> None:
+    store = MemoryStore()
+    app = new_app(2, 5, store=store, name0="Ann")
+    click_randomly(app, random.Random(5))  # a finished game
+    app.home()
+    app.form = {"players": "3", "seed": "6", "start": "0"}
+    app.start()
+    click_randomly_n(app, random.Random(6), 20)
+    app.home()
+    _click(app, "Rename", app.key)
+    app.form = {"title": "the second"}
+    _click(app, "Save", app.key)
+    store.set("castle.game.bad", "{not json")
+    app.list_games()
+    app.export_all()
+    assert app.download is not None
+    name, text = app.download
+    assert name == "castle-backup.json"
+    other_store = MemoryStore()
+    other = App(other_store, GAMES, lang="en")
+    before = dict(other_store.data)
+    for bad, words in (
+        (text.replace('"format_version": 1', '"format_version": 9'), "version 9"),
+        (text.replace('"games": [', '"games": 3, "x": [', 1), "must be a list"),
+        (text[:-30], "not a JSON file"),
+    ):
+        assert not other.import_file(bad, "backup.json")
+        assert words in (other.notice or ""), words
+        assert other_store.data == before
+    assert other.import_file(text, "backup.json")
+    assert "2 games restored, 0 already here, 1 could not be read" in (other.notice or "")
+    assert sorted(e["about"]["title"] for e in other.listed if e["about"]) == ["", "the second"]
+    records_here = sorted(other_store.data[e["key"]] for e in other.listed)
+    records_there = sorted(store.data[e["key"]] for e in app.listed if e["problem"] is None)
+    assert records_here == records_there
+    other.import_file(text, "backup.json")  # again: nothing doubled
+    assert "0 games restored, 2 already here" in (other.notice or "")
+    assert len(other.listed) == 2
+
+
+class QuotaStore(MemoryStore):
+    """A storage with a size limit, as a browser's: a write past it fails and changes nothing."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def set(self, key: str, value: str) -> None:
+        used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+        if used + len(key) + len(value) > self.limit:
+            raise RuntimeError("QuotaExceededError")
+        super().set(key, value)
+
+
+def test_a_full_storage_is_freed_by_deleting_an_old_game_and_nothing_is_lost() -> None:
+    store = QuotaStore(1_000_000)
+    app = App(store, GAMES, lang="en")
+    app.form = {"players": "2", "seed": "8", "start": "0"}
+    app.start()
+    click_randomly(app, random.Random(8))
+    old = app.key
+    assert old is not None
+    store.limit = sum(len(k) + len(v) for k, v in store.data.items()) + 2_000
+    app.home()
+    app.form = {"players": "4", "seed": "9", "start": "0"}
+    app.start()
+    rnd = random.Random(9)
+    while app.save_problem is None:
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert app.record is not None and app.screen == "game"
+    html = app.render()
+    assert "could not be saved" in html and 'id="free-space"' in html
+    _click(app, "Free space: saved games")
+    assert "could not be saved" in app.render()  # said on the home screen too
+    _click(app, "Delete", old)
+    _click(app, "Delete", old)
+    assert old not in store.data
+    # The open game is saved again at once, and the banner is gone.
+    assert app.save_problem is None and 'id="save-problem"' not in app.render()
+    _click(app, "Resume", app.key)
+    played = list(app.record["actions"])
+    while len(app.record["actions"]) == len(played):
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert app.save_problem is None
+    assert app.key is not None
+    assert records.loads(store.data[app.key])["actions"][: len(played)] == played
+
+
+def test_games_kept_by_an_earlier_build_are_listed_where_they_are() -> None:
+    store = MemoryStore()
+    source = new_app(3, 2, store=MemoryStore())
+    click_randomly_n(source, random.Random(2), 25)
+    assert source.record is not None
+    store.set("castle.current", records.dumps(source.record))
+    store.set("castle.current.rev", "4")
+    store.set("castle.previous", records.dumps({**source.record, "actions": []}))
+    app = App(store, GAMES, lang="en")
+    assert sorted(e["key"] for e in app.listed) == ["castle.current", "castle.previous"]
+    assert all(e["problem"] is None for e in app.listed)
+    app.open_saved("castle.current")
+    assert app.record == source.record
+    rnd = random.Random(2)
+    while len(app.record["actions"]) == len(source.record["actions"]):
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert records.loads(store.data["castle.current"])["actions"][:-1] == source.record["actions"]
+    assert store.data["castle.current.rev"] == "5"
+
+
+def _saved_under_rules_1(store: MemoryStore) -> App:
+    app = new_app(2, 14, store=store)
+    click_randomly(app, random.Random(14))
+    app.home()
+    return app
+
+
+def test_a_game_of_older_rules_replays_through_its_migration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from castle.game import CASTLE
+
+    store = MemoryStore()
+    old = _saved_under_rules_1(store)
+    key = old.listed[0]["key"]
+    assert old.record is not None
+    renamed = {"p0": "p0"}  # version 2 of this test writes nothing differently
+
+    def one_to_two(rec: records.Record) -> records.Record:
+        rec["actions"] = [renamed.get(a[:2], a[:2]) + a[2:] for a in rec["actions"]]
+        return rec
+
+    monkeypatch.setattr(CASTLE, "rules_version", 2)
+    monkeypatch.setattr(CASTLE, "migrations", {1: one_to_two})
+    app = App(store, GAMES, lang="en")
+    assert app.listed[0]["problem"] is None
+    app.open_saved(key)
+    assert app.record is not None and app.record["rules_version"] == 2
+    assert app.record["actions"] == old.record["actions"]
+    assert castle.to_json(app.state) == castle.to_json(old.state)
+
+
+def test_a_game_no_migration_reaches_stays_listed_as_last_saved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from castle.game import CASTLE
+    from tabletop.game import NO_MIGRATION
+
+    store = MemoryStore()
+    old = _saved_under_rules_1(store)
+    key = old.listed[0]["key"]
+    text = store.data[key]
+    about = old.listed[0]["about"]
+    assert about is not None and about["finished"]
+    monkeypatch.setattr(CASTLE, "rules_version", 2)
+    monkeypatch.setattr(CASTLE, "migrations", {1: NO_MIGRATION})
+    app = App(store, GAMES, lang="en")
+    html = app.render()
+    entry = app.listed[0]
+    assert entry["problem"] and "can no longer replay" in entry["problem"]
+    assert entry["about"] == about  # its scores and winner, as saved last
+    scores = " – ".join(str(s) for s in about["scores"])
+    assert scores in html and "can no longer replay" in html
+    assert "Replay</button>" not in html and 'id="resume"' not in html
+    app.export_saved(key)
+    assert app.download is not None and app.download[1] == text
+    app.form = {"players": "3"}
+    app.start()
+    assert store.data[key] == text

@@ -19,7 +19,10 @@ from tools.chromium import CHROMIUM, HEADLESS
 from tools.devserver import make_server
 
 NAMES = ("Anna", "Ben", "Chen Jing", "Dora")
-MOVES = "#app [data-act]:not(#menu):not(#undo):not(.lang)"
+MOVES = (
+    "#app [data-act]:not(#menu):not(#undo):not(#seats):not(#hint):not(#export)"
+    ":not(#free-space):not(#back):not(.lang):not(.kind):not(.moment):not(.step)"
+)
 
 
 def main() -> int:

@@ -42,6 +42,9 @@ class LocalStore:
     def set(self, key: str, value: str) -> None:
         self.ls.setItem(key, value)
 
+    def remove(self, key: str) -> None:
+        self.ls.removeItem(key)
+
     def keys(self) -> list[str]:
         return [str(self.ls.key(i)) for i in range(self.ls.length)]
 
@@ -223,19 +226,20 @@ _imports: set[asyncio.Future[None]] = set()  # kept until done (a task needs a r
 
 
 def _read_later(file: Any) -> None:
-    task = asyncio.ensure_future(import_file(file))
+    task = asyncio.ensure_future(open_file(file))
     _imports.add(task)
     task.add_done_callback(_imports.discard)
 
 
-async def import_file(file: Any) -> None:
-    """A game record chosen or dropped: read it, hand it to the controller, redraw."""
+async def open_file(file: Any) -> None:
+    """A game record or a backup chosen or dropped: read it, hand it to the controller,
+    redraw."""
     if file is None or file is jsnull:
         return
     if file.size > 8_000_000:  # the reader's own bound; reading more would only waste memory
-        app.import_game(b"x" * 8_000_001, str(file.name))
+        app.import_file(b"x" * 8_000_001, str(file.name))
     else:
-        app.import_game(str(await file.text()), str(file.name))
+        app.import_file(str(await file.text()), str(file.name))
     draw()
 
 

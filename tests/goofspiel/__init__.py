@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from tabletop import rng, runner
 from tabletop.actions import Codec
-from tabletop.game import Action, Event, Game, Json, Prompt, Results
+from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
 from tabletop.record import whole
 from tabletop.refusal import IllegalAction, Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
@@ -124,6 +125,7 @@ class Goofspiel:
     name = "goofspiel"
     title = "Goofspiel"
     rules_version = 1
+    migrations: Mapping[int, Migration] = {}  # version 1 is the first
     players: tuple[int, ...] = PLAYERS
 
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:

@@ -43,8 +43,11 @@ class GoofspielPage:
     def setup(self, form: Mapping[str, str], players: int) -> Json:
         return {}
 
-    def status(self, app: App, state: Any) -> str:
-        return app.t("goofspiel.prizes_left", count=len(state.deck))
+    def progress(self, state: Any) -> Json:
+        return {"prizes_left": len(state.deck)}
+
+    def progress_text(self, app: App, progress: Json) -> str:
+        return app.t("goofspiel.prizes_left", count=progress.get("prizes_left", 0))
 
     def cover_hint(self, app: App) -> str:
         return app.t("goofspiel.cover_hint")

@@ -79,9 +79,15 @@ class CastlePage:
         start = form.get("start", "random")
         return {"start_player": int(start) if start.isdigit() and int(start) < players else None}
 
-    def status(self, app: App, state: Any) -> str:
+    def progress(self, state: Any) -> Json:
         s: State = state
-        return app.t("app.round_of", round=s.round, rounds=s.rounds)
+        return {"round": s.round, "rounds": s.rounds}
+
+    def progress_text(self, app: App, progress: Json) -> str:
+        played, rounds = progress.get("round"), progress.get("rounds")
+        if not isinstance(played, int) or not isinstance(rounds, int):
+            return ""
+        return app.t("app.round_of", round=played, rounds=rounds)
 
     def cover_hint(self, app: App) -> str:
         s: State | None = app.state
@@ -91,7 +97,9 @@ class CastlePage:
         s: State = app.state
         view = castle.view(s, app.viewer)
         clickable: Clickable = {}
-        if s.phase == "over":
+        if app.past is not None and s.phase != "over":
+            panel = screens.past_panel(app)
+        elif s.phase == "over":
             panel = screens.end_panel(app, _scores(app))
         elif (waiting := screens.thinking(app)) is not None:
             panel = waiting  # and nothing on the board to click

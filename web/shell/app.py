@@ -11,18 +11,20 @@ Rendering is in screens.py and the game's page; `main.py` connects it to the DOM
 
 from __future__ import annotations
 
+import json
 import random
 import re
+import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop import record as records
 from tabletop.bot import Bot, advise
 from tabletop.game import Action, Event, Game, Json
 from tabletop.refusal import IllegalAction, Refusal
 
-from . import i18n
-from .storage import Slot, Store
+from . import backup, i18n, storage
+from .storage import About, Store
 from .ui import GameUI
 
 #: The prefix of the site's own settings in storage (each game's saves have its name's prefix).
@@ -39,8 +41,24 @@ DEFAULT_PACE = "1"
 PERSON = "person"
 #: The longest name a player may give (the form's maxlength; a save's names are checked).
 NAME_LENGTH = 24
+#: Where the key of the game opened last is kept (offered first for resuming).
+LAST_KEY = f"{SITE}.last"
 
 Handler = Callable[[], object]
+
+
+class Listed(TypedDict):
+    """A saved game in the list: its key, what the list shows (None: not known, the save
+    cannot be read and no About was kept), and why it cannot be played (None: it can)."""
+
+    key: str
+    about: About | None
+    problem: str | None
+
+
+#: A game read from a save or a file: its record, state, events and their moments, and whether
+#: its last action answered a secret prompt.
+Opened = tuple[records.Record, Any, list[Event], list[int], bool]
 
 
 class App:
@@ -52,8 +70,13 @@ class App:
         build: str = "dev",
         generic_panels: bool = False,
         game: str | None = None,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         self.store = store
+        #: Seconds since the epoch (the dates of saved games); tests give their own.
+        self.clock = clock
+        #: Keys of new saved games (storage.new_key), and nothing of the game's.
+        self.rnd = random.Random()
         #: The games this page plays (web/games.py), by name; `game` picks one (default: the
         #: first).
         self.games = dict(games)
@@ -65,7 +88,15 @@ class App:
         self.generic_panels = generic_panels
         #: The site's build id (tools/build.py; "dev" for a dev build), shown on the home screen.
         self.build = build
-        self.slot = Slot(store, self.game.name, "current")
+        #: The open game's key in storage (storage.py), or None.
+        self.key: str | None = None
+        #: The open game as the list of saved games shows it (its title, when it was started).
+        self.about: About | None = None
+        #: The saved games (list_games), and the one whose deletion (or renaming) awaits the
+        #: player's confirmation (their new name).
+        self.listed: list[Listed] = []
+        self.confirming: str | None = None
+        self.renaming: str | None = None
         self.lang = lang or store.get(LANG_KEY) or "en"
         if self.lang not in i18n.LANGUAGES:
             self.lang = "en"
@@ -73,9 +104,13 @@ class App:
         self.record: records.Record | None = None
         self.state: Any = None
         self.events: list[Event] = []
-        #: A saved game found at start-up, offered for resuming.
-        #: (record, state, events, whether its last action was a secret answer).
-        self.saved: tuple[records.Record, Any, list[Event], bool] | None = None
+        #: For each event, how many actions had been played when it happened (the log's lines
+        #: lead to those moments).
+        self.moments: list[int] = []
+        #: Looking at a past moment (read-only): the number of actions shown, and the present
+        #: (state, events, moments) to come back to.
+        self.past: int | None = None
+        self._present: tuple[Any, list[Event], list[int]] | None = None
         self.screen = "home"
         #: The seat that has passed the cover and is answering in secret, if any.
         self.viewer: int | None = None
@@ -102,8 +137,6 @@ class App:
         #: A file the page should offer to the browser as a download (name, text), once: the
         #: DOM glue (web/main.py) hands it over after the click that asked for it.
         self.download: tuple[str, str] | None = None
-        #: The text of a save that could not be read, kept aside: the player may download it.
-        self.unreadable: str | None = None
         #: The save's revision this tab last read or wrote (`<slot>.rev` counts the saves), and
         #: whether another tab has saved the game since: this one is then behind, plays
         #: nothing more, and offers to load what the other saved.
@@ -118,90 +151,218 @@ class App:
         self._bots: dict[tuple[int, str], Bot] = {}
         self._acts: dict[str, Handler] = {}
         self._reword()
-        self._load_saved()
+        self.list_games()
 
-    # --- saving and loading --------------------------------------------------------------------
+    # --- saved games ------------------------------------------------------------------------
 
     @property
     def _rev_key(self) -> str:
-        return f"{self.slot.key}.rev"
+        return f"{self.key}.rev"
 
     def _stored_rev(self) -> int:
+        if self.key is None:
+            return 0
         text = self.store.get(self._rev_key) or "0"
         return int(text) if text.isdigit() else 0
 
     def check_behind(self) -> bool:
-        """Whether another tab saved the game since this one last read or wrote it (the page
-        asks on the browser's `storage` event, and before every action)."""
-        if self._stored_rev() != self._rev:
+        """Whether another tab saved the open game since this one last read or wrote it (the
+        page asks on the browser's `storage` event, and before every action)."""
+        if self.key is not None and self._stored_rev() != self._rev:
             self.behind = True
         return self.behind
 
     def load_latest(self) -> None:
-        """Catch up with what another tab saved: read the save again and resume it."""
+        """Catch up with what another tab saved: read the game again and resume it."""
+        key = self.key
         self.behind = False
-        self.record = self.state = None
-        self.screen = "home"
-        self._load_saved()
-        if self.saved is not None:
-            self.resume()
+        self.record = self.state = self.key = None
+        if key is not None:
+            self.open_saved(key)
 
-    def _load_saved(self) -> None:
-        self.saved = None
-        self._rev = self._stored_rev()
-        text = self.slot.read()
+    def list_games(self) -> None:
+        """Read the saved games for their list (the home screen), most recently saved first."""
+        entries = [self._entry(key) for key in storage.game_keys(self.store, self.game.name)]
+        self.listed = [e for e in entries if e is not None]
+        self.listed.sort(key=lambda e: -(e["about"]["updated"] if e["about"] else 0))
+
+    def _entry(self, key: str) -> Listed | None:
+        """One saved game as the list shows it. A game that cannot be read is listed with why
+        (and what it showed when it was saved last, if that is known), never dropped."""
+        text = self.store.get(key)
         if text is None:
-            return
+            return None
+        about = storage.read_about(self.store, key)
+        if key == self.key and self.record is not None and self.state is not None:
+            # The open game: what is in memory (it may be newer than a save that failed).
+            shown = self._make_about(self.record, self.state, self.about or about, saved=False)
+            return {"key": key, "about": shown, "problem": None}
         try:
-            self.saved = self._read(text)
+            rec = self._check(text)
+            if about is None or about["moves"] != len(rec["actions"]):
+                # A game saved by an earlier build (or edited): replayed once for its About.
+                state = self._replay(rec)[0]
+                about = self._make_about(rec, state, about)
+                self._write(f"{key}.about", json.dumps(about))
         except records.RecordError as e:
-            kept = self.slot.keep_aside()
-            self.unreadable = text
-            self.notice = self.t("app.save_unreadable", reason=str(e), key=kept or self.slot.key)
+            return {"key": key, "about": about, "problem": str(e)}
+        return {"key": key, "about": about, "problem": None}
 
-    def _read(self, text: str | bytes) -> tuple[records.Record, Any, list[Event], bool]:
-        """A save or a game file, read and replayed whole: the record, its state and events,
-        and whether its last action was secret. Anything wrong is a RecordError: the game's
-        reader raises nothing else, and nothing else may lock the page either."""
+    def listed_entry(self, key: str) -> Listed | None:
+        return next((e for e in self.listed if e["key"] == key), None)
+
+    def featured(self) -> Listed | None:
+        """The game offered first for resuming: the one open, or else the one opened last
+        while unfinished, or else the unfinished one saved last."""
+        playable = [e for e in self.listed if e["problem"] is None and e["about"]]
+        unfinished = [e for e in playable if e["about"] and not e["about"]["finished"]]
+        for key in (self.key, self.store.get(LAST_KEY)):
+            for e in unfinished:
+                if e["key"] == key:
+                    return e
+        return unfinished[0] if unfinished else None
+
+    def open_saved(self, key: str) -> None:
+        """Resume (or replay, if it is over) a saved game."""
+        if key == self.key and self.record is not None:
+            self.screen = "game"  # the game in memory, which a full storage may not have saved
+            return
+        text = self.store.get(key)
         try:
-            rec = records.loads(self.game, text)
-            problem = self._page_setup_error(rec["setup"])
-            if problem:
-                raise records.RecordError(f"setup: {problem}")
+            if text is None:
+                raise records.RecordError("it is no longer in this browser's storage")
+            opened = self._read(text)
+        except records.RecordError as e:
+            self.notice = self.t("app.open_failed", reason=str(e))
+            self.list_games()
+            return
+        about = storage.read_about(self.store, key)
+        self._open(key, *opened, about=about)
+
+    def delete_saved(self, key: str) -> None:
+        """Forget a saved game for good (the list asked to confirm first)."""
+        self.confirming = None
+        if key == self.key:
+            self._close()
+        storage.delete(self.store, key)
+        self.notice = self.t("app.deleted")
+        if self.save_problem is not None and self.record is not None:
+            self._save()  # the space freed may be what the open game needed
+        self.list_games()
+
+    def confirm_delete(self, key: str | None) -> None:
+        self.confirming = key
+        self.renaming = None
+
+    def start_rename(self, key: str | None) -> None:
+        self.renaming = key
+        self.confirming = None
+
+    def rename_saved(self, key: str) -> None:
+        """Give a saved game a name of its own (the form's `title`; empty: its players)."""
+        self.renaming = None
+        entry = self.listed_entry(key)
+        if entry is None or entry["about"] is None:
+            return
+        title = " ".join((self.form.get("title") or "").split())[: storage.TITLE_LENGTH]
+        about: About = {**entry["about"], "title": title}
+        if key == self.key and self.about is not None:
+            self.about["title"] = title
+        problem = self._write(f"{key}.about", json.dumps(about))
+        if problem:
+            self.notice = self.t("app.save_failed", reason=problem)
+        self.list_games()
+
+    def _check(self, text: str | bytes) -> records.Record:
+        """A save or a game file read and checked, not replayed: the game's reader, and the
+        page's own keys of its setup."""
+        rec = records.loads(self.game, text)
+        problem = self._page_setup_error(rec["setup"])
+        if problem:
+            raise records.RecordError(f"setup: {problem}")
+        return rec
+
+    def _read(self, text: str | bytes) -> Opened:
+        """A save or a game file, read and replayed whole. Anything wrong is a RecordError:
+        the game's reader raises nothing else, and nothing else may lock the page either."""
+        try:
+            rec = self._check(text)
             return (rec, *self._replay(rec))
         except records.RecordError:
             raise
         except Exception as e:
             raise records.RecordError(type(e).__name__) from e
 
+    def _make_about(
+        self, rec: records.Record, state: Any, old: About | None, saved: bool = True
+    ) -> About:
+        """What the list of saved games shows of a game (its title and start kept from `old`,
+        and when it was saved last unless it is being `saved` now)."""
+        results = self.game.results(state) if self.game.terminal(state) else None
+        now = self.clock()
+        return {
+            "title": old["title"] if old else "",
+            "names": list(rec["setup"].get("names", [])),
+            "created": old["created"] if old else now,
+            "updated": now if saved or old is None else old["updated"],
+            "moves": len(rec["actions"]),
+            "progress": dict(self.ui.progress(state)),
+            "finished": results is not None,
+            "scores": [row["score"] for row in results["seats"]] if results else [],
+            "winners": list(results["winners"]) if results else [],
+            "rules_version": rec["rules_version"],
+        }
+
+    def _about(self) -> About:
+        """The open game's About as it is saved now."""
+        assert self.record is not None
+        self.about = self._make_about(self.record, self.state, self.about)
+        return self.about
+
     def export_game(self, record: records.Record | None = None) -> None:
-        """Offer a game as its record file (the game in progress, or the one to resume)."""
-        rec = record or self.record or (self.saved[0] if self.saved else None)
+        """Offer the open game as its record file."""
+        rec = record or self.record
         if rec is None:
             return
-        names = "-".join(rec["setup"].get("names", []))
-        safe = "".join(c if c.isalnum() else "-" for c in names)[:40].strip("-") or "game"
-        self.download = (f"{self.game.name}-{safe}.json", records.dumps(rec))
+        self.download = (self._file_name(rec["setup"].get("names", [])), records.dumps(rec))
 
-    def import_game(self, text: str | bytes, name: str = "") -> bool:
-        """Open a game from a record file. Everything is checked before anything is written:
-        a bad file gets one message naming what is wrong, and no save changes."""
+    def export_saved(self, key: str) -> None:
+        """Offer a saved game's file as it is stored (one that cannot be read, unchanged)."""
+        if key == self.key and self.record is not None:
+            self.export_game()
+            return
+        text = self.store.get(key)
+        if text is not None:
+            entry = self.listed_entry(key)
+            names = entry["about"]["names"] if entry and entry["about"] else []
+            self.download = (self._file_name(names or ["save"]), text)
+
+    def _file_name(self, names: list[str]) -> str:
+        joined = "-".join(str(n) for n in names)
+        safe = "".join(c if c.isalnum() else "-" for c in joined)[:40].strip("-") or "game"
+        return f"{self.game.name}-{safe}.json"
+
+    def export_all(self) -> None:
+        """Offer every saved game as one backup file (see `backup`)."""
+        self.list_games()
+        self.download = (f"{self.game.name}-backup.json", backup.dumps(self))
+
+    def import_file(self, text: str | bytes, name: str = "") -> bool:
+        """Open a game record, or restore a backup of saved games, from a file. Everything is
+        checked before anything is written: a bad file gets one message naming what is wrong,
+        and no save changes."""
+        if backup.is_backup(self.game, text):
+            return backup.restore(self, text, name)
         try:
             opened = self._read(text)
         except records.RecordError as e:
             self.notice = self.t("app.import_failed", file=name[:60], reason=str(e))
             return False
-        if self.record is not None or self.saved is not None:
-            self._keep_previous()
-        self._open(*opened)
+        key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
+        self._open(key, *opened)
         self._save()
         self.notice = self.t("app.imported", file=name[:60])
         return True
-
-    def export_unreadable(self) -> None:
-        """Offer the save that could not be read, unchanged, as a file."""
-        if self.unreadable is not None:
-            self.download = (f"{self.game.name}-unreadable-save.json", self.unreadable)
 
     def _page_setup_error(self, setup: Json) -> str | None:
         """What is wrong with the page's own keys of a record's setup (the game checked its
@@ -228,13 +389,14 @@ class App:
         return None
 
     def _save(self) -> None:
-        assert self.record is not None
+        assert self.record is not None and self.key is not None
         if self.check_behind():
             return  # never overwrite what another tab saved after this one
-        self.save_problem = self._write(self.slot.key, records.dumps(self.record))
+        self.save_problem = self._write(self.key, records.dumps(self.record))
         if self.save_problem is None:
             self._rev += 1
             self._write(self._rev_key, str(self._rev))
+            self._write(f"{self.key}.about", json.dumps(self._about()))
 
     def _write(self, key: str, text: str) -> str | None:
         """Every write to storage goes here: a full or blocked storage must not stop the
@@ -273,7 +435,7 @@ class App:
 
     def _reword(self) -> None:
         """Forget the worded log: the next `log_lines` words every event again."""
-        self._log: list[tuple[int, str]] = []
+        self._log: list[tuple[int, str, int]] = []
         self._log_done = 0
         self._notes_done = 0
         self._log_round = 1
@@ -283,11 +445,13 @@ class App:
         while self._notes_done < len(self.takebacks) and self.takebacks[self._notes_done][0] <= i:
             action = self.takebacks[self._notes_done][1]
             text = self.t("app.took_back", player=self.names[action["p"]], move=self._words(action))
-            self._log.append((self._log_round, text))
+            moment = self.moments[i - 1] if 0 < i <= len(self.moments) else 0
+            self._log.append((self._log_round, text, moment))
             self._notes_done += 1
 
-    def log_lines(self) -> list[tuple[int, str]]:
-        """The game log in the current language: (round, sentence) per event worth a line.
+    def log_lines(self) -> list[tuple[int, str, int]]:
+        """The game log in the current language: (round, sentence, the moment it leads to:
+        actions played by then) per event worth a line.
 
         Every redraw shows the log, so the sentences are kept and only new events are worded;
         a new language, an undo or another game starts them afresh (`_reword`)."""
@@ -297,7 +461,8 @@ class App:
             self._log_round = self.ui.log_round(e) or self._log_round
             text = self.ui.describe(e, self.names, self.cat)
             if text:
-                self._log.append((self._log_round, text))
+                moment = self.moments[i] if i < len(self.moments) else 0
+                self._log.append((self._log_round, text, moment))
         self._notes_upto(len(self.events))
         self._log_done = len(self.events)
         return self._log
@@ -359,8 +524,6 @@ class App:
             self.notice = self.t("app.bad_seed")
             return
         seed = int(seed_text) if seed_text else random.randrange(1, 10**9)
-        if self.record is not None or self.saved is not None:
-            self._keep_previous()
         setup = {
             "players": players,
             "seed": seed,
@@ -374,7 +537,9 @@ class App:
             self._write(PACE_KEY, pace)
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
-        self._open(rec, state, events, False)
+        # A key of its own: starting a game never replaces another.
+        key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
+        self._open(key, rec, state, events, [0] * len(events), False)
         self._save()
 
     def player_count(self) -> int:
@@ -390,25 +555,43 @@ class App:
         level = self.form.get(f"kind{seat}", PERSON)
         return level if level in self.ui.levels else None
 
-    def _keep_previous(self) -> None:
-        text = self.slot.read()
-        if text is not None:
-            self._write(f"{self.game.name}.previous", text)
-
     def resume(self) -> None:
-        assert self.saved is not None
-        self._open(*self.saved)
+        """Resume the game the home screen offers first."""
+        entry = self.featured()
+        if entry is not None:
+            self.open_saved(entry["key"])
 
     def _open(
-        self, rec: records.Record, state: Any, events: list[Event], last_secret: bool
+        self,
+        key: str,
+        rec: records.Record,
+        state: Any,
+        events: list[Event],
+        moments: list[int],
+        last_secret: bool,
+        about: About | None = None,
     ) -> None:
+        self._close()
+        self.key, self.about = key, about
+        self._rev = self._stored_rev()
         self.record, self.state, self.events = rec, state, list(events)
+        self.moments = list(moments)
         self.last_secret = last_secret
+        self._write(LAST_KEY, key)
+        self.screen = "game"
+
+    def _close(self) -> None:
+        """No game open (the home screen lists what is saved)."""
+        self.key = self.about = self.record = self.state = None
+        self.events, self.moments = [], []
+        self.past = self._present = None
+        self.behind = False
+        self.save_problem = None
+        self.last_secret = False
         self.undoing = None
         self.takebacks = []
         self._reword()
-        self.saved = None
-        self.screen = "game"
+        self.screen = "home"
         self.viewer = None
         self.revealing = False
         self.picked = []
@@ -416,9 +599,44 @@ class App:
         self._bots = {}
 
     def home(self) -> None:
-        if self.record is not None and self.state is not None:
-            self.saved = (self.record, self.state, self.events, self.last_secret)
+        """The home screen: the saved games (the open one stays open), a new game."""
+        if self.past is not None:
+            self.present()
         self.screen = "home"
+        self.confirming = self.renaming = None
+        self.list_games()
+
+    # --- looking back ------------------------------------------------------------------------
+
+    def look(self, moment: int) -> None:
+        """Show the open game as it stood after `moment` actions, read-only (from the log, or
+        stepping through a finished game); `present` comes back."""
+        assert self.record is not None
+        count = len(self.record["actions"])
+        moment = max(0, min(moment, count))
+        if self._present is None:
+            self._present = (self.state, self.events, self.moments)
+        if moment == count and not self.game.terminal(self._present[0]):
+            self.present()
+            return
+        if moment == count:
+            self.state, self.events, self.moments = self._present
+        else:
+            past = dict(self.record)
+            past["actions"] = self.record["actions"][:moment]
+            self.state, self.events, self.moments, _ = self._replay(past)
+        self.past = moment
+        self.viewer = None
+        self.picked = []
+        self.local = {}
+        self._reword()
+
+    def present(self) -> None:
+        """Back from a past moment to the game as it stands."""
+        if self._present is not None:
+            self.state, self.events, self.moments = self._present
+        self.past = self._present = None
+        self._reword()
 
     def secret_now(self) -> bool:
         """The seats asked now answer in secret (the hot-seat covers hide their answers)."""
@@ -431,6 +649,8 @@ class App:
         if self.check_behind():
             self.notice = self.t("app.behind")
             return False
+        if self.past is not None:
+            return False  # a past moment is only looked at
         secret = self._secret(self.state)
         try:
             events = self.game.apply(self.state, action)
@@ -441,6 +661,7 @@ class App:
         self.last_secret = secret
         self.undoing = None
         self.events += events
+        self.moments += [len(self.record["actions"])] * len(events)
         self._save()
         self.picked = []
         self.local = {}
@@ -458,6 +679,8 @@ class App:
         knowing it), and not past another seat's decision."""
         if self.record is None or not self.record["actions"] or self.last_secret:
             return False
+        if self.past is not None:
+            return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
         return self.computers[seat] is None and self.undoing in (None, seat)
 
@@ -469,7 +692,7 @@ class App:
         line = self.record["actions"][-1]
         rec["actions"] = self.record["actions"][:-1]
         action = self.game.parse_action(line)
-        self.state, self.events, self.last_secret = self._replay(rec)
+        self.state, self.events, self.moments, self.last_secret = self._replay(rec)
         self.record = rec
         self.undoing = action["p"]
         self.takebacks = [(min(i, len(self.events)), a) for i, a in self.takebacks]
@@ -505,6 +728,8 @@ class App:
         secret choice the computers answer before the people, who then see no cover for
         them)."""
         if self.screen != "game" or self.state is None or self.revealing or self.behind:
+            return None
+        if self.past is not None:
             return None
         computers = self.computers
         for seat in self.asked():
@@ -560,6 +785,8 @@ class App:
     def hand_over(self, seat: int, level: str | None) -> None:
         """Let the computer play a seat (a level) or take it back (None), from now on."""
         assert self.record is not None
+        if self.past is not None:
+            return
         computers = self.computers
         computers[seat] = level if level in self.ui.levels else None
         self.record["setup"]["computers"] = computers
@@ -571,7 +798,9 @@ class App:
         """The medium level's suggestion for the person deciding, from their own view only,
         with what its estimate makes of it (shown until the next action)."""
         strategy = self.ui.strategy
-        if strategy is None or self.state is None or seat not in self.asked():
+        if strategy is None or self.state is None or self.past is not None:
+            return
+        if seat not in self.asked():
             return
         assert self.record is not None
         rnd = random.Random(len(self.record["actions"]) * 7919 + seat)
@@ -613,12 +842,16 @@ class App:
         prompt = self.game.prompt(state, seats[0]) if seats else None
         return prompt is not None and prompt["secret"]
 
-    def _replay(self, rec: records.Record) -> tuple[Any, list[Event], bool]:
-        """The record's state and events, and whether its last action answered a secret
-        prompt (undo may not take that back): one replay, which asks before the last action."""
+    def _replay(self, rec: records.Record) -> tuple[Any, list[Event], list[int], bool]:
+        """The record's state, its events and their moments (`moments`), and whether its last
+        action answered a secret prompt (undo may not take that back)."""
         actions = rec["actions"]
-        before = max(len(actions) - 1, 0)
-        state, events = records.replay(self.game, rec, upto=before)
-        secret = bool(actions) and self._secret(state)
-        events += records.play_on(self.game, state, actions[before:], first=before + 1)
-        return state, events, secret
+        state, events = records.replay(self.game, rec, upto=0)
+        moments = [0] * len(events)
+        secret = False
+        for number, line in enumerate(actions, start=1):
+            secret = self._secret(state)
+            played = records.play_on(self.game, state, [line], first=number)
+            events += played
+            moments += [number] * len(played)
+        return state, events, moments, secret

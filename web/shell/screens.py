@@ -4,21 +4,25 @@ comes from the prompt, where a game stands from its page (`app.ui`)."""
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import TYPE_CHECKING
 
 from . import i18n
 from .app import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
 from .html import button, esc, tag, void
+from .storage import TITLE_LENGTH
 
 if TYPE_CHECKING:
-    from .app import App
+    from .app import App, Listed
 
 
 def render(app: App) -> str:
     if app.screen == "home" or app.state is None:
         return home(app)
     asked = app.asked()
+    if app.past is not None:
+        return game(app)  # a past moment, seen by nobody in particular
     if app.lone_person():
         # Nobody to hide anything from: the board is always the one person's view.
         people = app.people()
@@ -50,11 +54,15 @@ def _save_problem(app: App) -> str:
         )
     if app.save_problem is None:
         return ""
+    free = ""
+    if app.screen == "game":
+        free = " " + button(esc(app.t("app.free_space")), app.reg(app.home), id="free-space")
     return tag(
         "p",
         esc(app.t("app.save_failed", reason=app.save_problem))
         + " "
-        + button(esc(app.t("app.export")), app.reg(app.export_game), id="export"),
+        + button(esc(app.t("app.export")), app.reg(app.export_game), id="export")
+        + free,
         id="save-problem",
         role="alert",
     )
@@ -75,25 +83,7 @@ def home(app: App) -> str:
     t = app.t
     f = app.form
     players = app.player_count()
-    out = tag("h1", esc(t("app.title"))) + _languages(app) + _notice(app)
-    if app.unreadable is not None:
-        keep = button(
-            esc(t("app.export_unreadable")), app.reg(app.export_unreadable), id="export-unreadable"
-        )
-        out += tag("p", keep)
-    if app.saved is not None:
-        rec, state, _, _ = app.saved
-        names = ", ".join(rec["setup"]["names"])
-        where = t("app.resume_over") if app.game.terminal(state) else app.ui.status(app, state)
-        out += tag(
-            "section",
-            tag("h2", esc(t("app.resume_title")))
-            + tag("p", esc(f"{names} — {where}"))
-            + button(esc(t("app.resume")), app.reg(app.resume), class_="go", id="resume")
-            + " "
-            + button(esc(t("app.export")), app.reg(app.export_game), id="export"),
-            class_="resume",
-        )
+    out = tag("h1", esc(t("app.title"))) + _languages(app) + _notice(app) + saved_games(app)
     counts = "".join(
         button(
             esc(t("app.players_n", n=n)),
@@ -153,6 +143,103 @@ def home(app: App) -> str:
     return tag("div", out + tag("p", esc(version), class_="version"), class_="home")
 
 
+def saved_games(app: App) -> str:
+    """The saved games, most recent first: resume or replay, rename, download, delete (after
+    a confirmation); the one to resume first is on top, and a backup of all below."""
+    if not app.listed:
+        return ""
+    first = app.featured()
+    entries = sorted(app.listed, key=lambda e: e is not first)
+    rows = "".join(_saved_row(app, e, e is first) for e in entries)
+    backup = button(esc(app.t("app.backup")), app.reg(app.export_all), id="backup")
+    return tag(
+        "section",
+        tag("h2", esc(app.t("app.saved_title")))
+        + tag("ul", rows, class_="saved-games")
+        + tag("p", backup + " " + esc(app.t("app.backup_hint")), class_="backup"),
+        class_="resume",
+    )
+
+
+def _saved_row(app: App, entry: Listed, first: bool) -> str:
+    t, key, about = app.t, entry["key"], entry["about"]
+    if about is not None:
+        title = about["title"] or ", ".join(about["names"])
+        details = [", ".join(about["names"])] if about["title"] else []
+        details.append(t("app.players_n", n=len(about["names"])))
+        if about["finished"]:
+            winners = [about["names"][w] for w in about["winners"] if w < len(about["names"])]
+            scores = " – ".join(str(s) for s in about["scores"])
+            details.append(t("app.finished_won", players=app.cat.join(winners), scores=scores))
+        else:
+            details.append(app.ui.progress_text(app, about["progress"]))
+        details.append(t("app.saved_at", date=_date(about["updated"])))
+    else:
+        title, details = t("app.unknown_game"), [key]
+    # Each detail kept on one line where it fits (a date is never cut in two).
+    parts = " · ".join(tag("span", esc(d)) for d in details if d)
+    line = tag("span", esc(title), class_="title") + tag("span", parts, class_="details")
+    if entry["problem"] is not None:
+        line += tag("span", esc(t("app.cannot_play", reason=entry["problem"])), class_="problem")
+    if app.confirming == key:
+        tools = (
+            esc(t("app.delete_sure"))
+            + " "
+            + button(esc(t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
+            + " "
+            + button(esc(t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
+        )
+    elif app.renaming == key and about is not None:
+        field = void(
+            "input",
+            name="title",
+            value=about["title"],
+            maxlength=str(TITLE_LENGTH),
+            placeholder=", ".join(about["names"]),
+            autocomplete="off",
+            aria_label=t("app.rename"),
+        )
+        tools = (
+            field
+            + " "
+            + button(esc(t("app.save")), app.reg(partial(app.rename_saved, key)), id="rename-yes")
+            + " "
+            + button(esc(t("app.cancel")), app.reg(partial(app.start_rename, None)))
+        )
+    else:
+        buttons = []
+        if entry["problem"] is None:
+            over = about is not None and about["finished"]
+            words = t("app.replay") if over else t("app.resume")
+            buttons.append(
+                button(
+                    esc(words),
+                    app.reg(partial(app.open_saved, key)),
+                    class_="go open" if first else "open",
+                    id="resume" if first else None,
+                )
+            )
+            buttons.append(button(esc(t("app.rename")), app.reg(partial(app.start_rename, key))))
+        # The banner of a failed save has the game's #export already.
+        export_id = "export" if first and app.save_problem is None else None
+        buttons.append(
+            button(esc(t("app.export")), app.reg(partial(app.export_saved, key)), id=export_id)
+        )
+        buttons.append(button(esc(t("app.delete")), app.reg(partial(app.confirm_delete, key))))
+        tools = " ".join(buttons)
+    return tag(
+        "li",
+        tag("p", line) + tag("p", tools, class_="tools"),
+        class_="saved",
+        data_key=key,
+    )
+
+
+def _date(seconds: float) -> str:
+    """A save's date, in the device's time zone."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
 def _import_section(app: App) -> str:
     """Open a game from its record file: a file picker, or a file dropped on the page (the DOM
     glue reads the file and hands its text to `App.import_game`)."""
@@ -204,6 +291,11 @@ def _pace_field(app: App) -> str:
 def cover(app: App, seat: int) -> str:
     """Before a player chooses in secret: nothing private is on the page."""
     name = app.names[seat]
+    # A misclick just before the secret choice (the last helper of a round) can still be
+    # taken back from here: the cover shows nothing private.
+    undo = ""
+    if app.can_undo():
+        undo = " " + button(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
     body = (
         tag("h2", esc(app.t("app.pass_to", player=name)))
         + tag("p", esc(app.ui.cover_hint(app)))
@@ -213,6 +305,7 @@ def cover(app: App, seat: int) -> str:
             class_="go",
             id="pass-cover",
         )
+        + undo
     )
     # The save's problem inside the cover (which is drawn over the whole page).
     return tag(
@@ -236,7 +329,7 @@ def game(app: App) -> str:
     tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu")]
     if app.can_undo():
         tools.append(button(esc(app.t("app.undo")), app.reg(app.undo), id="undo"))
-    if app.ui.levels:
+    if app.ui.levels and app.past is None:
         tools.append(
             button(
                 esc(app.t("app.seats")),
@@ -248,11 +341,44 @@ def game(app: App) -> str:
     header = tag(
         "header",
         tag("h1", esc(app.t("app.title")))
-        + tag("span", esc(app.ui.status(app, app.state)), class_="round")
+        + tag("span", esc(app.ui.progress_text(app, app.ui.progress(app.state))), class_="round")
         + tag("div", "".join(tools), class_="tools")
         + _languages(app),
     )
-    return header + (seats_panel(app) if app.seats_open else "") + app.ui.screen(app)
+    seats = seats_panel(app) if app.seats_open and app.past is None else ""
+    return header + history_bar(app) + seats + app.ui.screen(app)
+
+
+def history_bar(app: App) -> str:
+    """Looking at a past moment (or at a finished game): where, steps back and forth, and the
+    way back. Nothing on the board can be played meanwhile."""
+    assert app.record is not None
+    count = len(app.record["actions"])
+    present = app._present[0] if app._present is not None else app.state
+    finished = present is not None and app.game.terminal(present)
+    if app.past is None and not finished:
+        return ""
+    moment = count if app.past is None else app.past
+
+    def step(words: str, to: int, id_: str) -> str:
+        token = app.reg(partial(app.look, to)) if 0 <= to <= count and to != moment else None
+        return button(esc(words), token, words, id=id_, class_="step")
+
+    steps = (
+        step(app.t("app.to_start"), 0, "to-start")
+        + step(app.t("app.step_back"), moment - 1, "step-back")
+        + step(app.t("app.step_on"), moment + 1, "step-on")
+        + step(app.t("app.to_end"), count, "to-end")
+    )
+    back = ""
+    if app.past is not None and not finished:
+        back = button(esc(app.t("app.back_to_game")), app.reg(app.present), class_="go", id="back")
+    where = app.t("app.looking_at", moment=moment, count=count)
+    return tag(
+        "section",
+        tag("p", esc(where), role="status") + tag("p", steps + back, class_="tools"),
+        id="history",
+    )
 
 
 def seats_panel(app: App) -> str:
@@ -284,6 +410,13 @@ def seats_panel(app: App) -> str:
         tag("h2", esc(app.t("app.seats_title"))) + tag("ul", rows),
         id="seats-panel",
     )
+
+
+def past_panel(app: App) -> str:
+    """At a past moment, instead of a decision: who was deciding what (nothing can be played)."""
+    asked = app.asked()
+    who = who_line(app, asked[0], stage_name(app)) if asked else ""
+    return who + tag("p", esc(app.t("app.past_note")), class_="past-note")
 
 
 def thinking(app: App) -> str | None:
@@ -319,6 +452,8 @@ def decision_section(app: App, panel: str) -> str:
 def hint_block(app: App) -> str:
     """A person deciding may ask what the medium computer would do, and why."""
     if app.ui.strategy is None or app.state is None or app.game.terminal(app.state):
+        return ""
+    if app.past is not None:
         return ""
     if app.computer_asked() is not None:
         return ""
@@ -365,7 +500,9 @@ def generic_screen(app: App) -> str:
     own: the decision (the generic panel), the notice, what the viewer may see, the log."""
     from .generic_panel import generic_panel
 
-    if app.game.terminal(app.state):
+    if app.past is not None and not app.game.terminal(app.state):
+        panel = past_panel(app)
+    elif app.game.terminal(app.state):
         panel = end_panel(app, "")
     elif (waiting := thinking(app)) is not None:
         panel = waiting
@@ -400,14 +537,24 @@ def end_panel(app: App, details: str) -> str:
 
 
 def log_section(app: App) -> str:
-    """The game log, newest round first and newest line first, so the last move is in view."""
-    rounds: dict[int, list[str]] = {}
-    for rnd, text in app.log_lines():
-        rounds.setdefault(rnd, []).append(text)
+    """The game log, newest round first and newest line first, so the last move is in view.
+    Each line leads to the moment after it (read-only: `App.look`)."""
+    rounds: dict[int, list[tuple[str, int]]] = {}
+    for rnd, text, moment in app.log_lines():
+        rounds.setdefault(rnd, []).append((text, moment))
+    shown = app.past
     items = []
     for rnd in sorted(rounds, reverse=True):
         items.append(tag("li", esc(app.t("app.log_round", round=rnd)), class_="round"))
-        items.extend(tag("li", esc(text)) for text in reversed(rounds[rnd]))
+        for text, moment in reversed(rounds[rnd]):
+            token = None if moment == shown else app.reg(partial(app.look, moment))
+            items.append(
+                tag(
+                    "li",
+                    button(esc(text), token, class_="moment", data_moment=str(moment)),
+                    aria_current="step" if moment == shown else None,
+                )
+            )
     return tag(
         "section",
         tag("h2", esc(app.t("app.log"))) + tag("ol", "".join(items)),

@@ -1,13 +1,28 @@
-"""Saved games in the browser's localStorage, behind a small interface the tests can fake.
+"""The browser's storage behind a small interface the tests can fake, and the saved games in it.
 
-Nothing here knows the game: a slot holds one text under a key prefixed by the game's id
-(`castle.` today; another game on the same page gets its own prefix). A text that cannot be
-read is never deleted: `keep_aside` copies it under a new key before a new game overwrites it.
+Nothing here knows the game. Every key starts with the game's name (`castle.` today; another
+game on the same page gets its own prefix). A game is saved under its own key, so that several
+can be kept at once and starting one never replaces another:
+
+    <game>.game.<id>         the game's record (docs/engine.md), written after every action
+    <game>.game.<id>.rev     how many times this tab family saved it: a tab that finds a higher
+                             count than it wrote is behind another tab (App.check_behind)
+    <game>.game.<id>.about   what the list of saved games shows without replaying the game
+                             (JSON: an `About`)
+    <game>.last              the key of the game opened last (offered first for resuming)
+
+Earlier builds kept one game under `<game>.current` (and the one it replaced under
+`<game>.previous`, unreadable ones under `<game>.unreadable.<n>`). Those keys are listed as
+games in place: nothing is copied or moved, so a storage that refuses writes loses nothing. A
+save that cannot be read stays where it is, listed as unreadable, until the player deletes it.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+import json
+import random
+import re
+from typing import Any, Protocol, TypedDict
 
 
 class Store(Protocol):
@@ -16,6 +31,8 @@ class Store(Protocol):
     def get(self, key: str) -> str | None: ...
 
     def set(self, key: str, value: str) -> None: ...
+
+    def remove(self, key: str) -> None: ...
 
     def keys(self) -> list[str]: ...
 
@@ -32,43 +49,100 @@ class MemoryStore:
     def set(self, key: str, value: str) -> None:
         self.data[key] = value
 
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
     def keys(self) -> list[str]:
         return list(self.data)
 
 
-class Slot:
-    """One named save of one game, e.g. Slot(store, "castle", "current")."""
+class About(TypedDict):
+    """A saved game as its list shows it, written beside its record at every save."""
 
-    def __init__(self, store: Store, game: str, name: str) -> None:
-        self.store = store
-        self.game = game
-        self.key = f"{game}.{name}"
+    #: The name the player gave it ("" until renamed: the list shows the players' names).
+    title: str
+    names: list[str]
+    #: Seconds since the epoch: when it was started, and saved last.
+    created: float
+    updated: float
+    #: Actions in its record (the list's "moves"), and the game's own words of where it stands
+    #: (GameUI.progress: e.g. the round), kept as data so that any language can word it.
+    moves: int
+    progress: dict[str, Any]
+    finished: bool
+    #: Final scores by seat and the winners, once finished.
+    scores: list[int]
+    winners: list[int]
+    #: The rules version it was last played under (a game of an older one that cannot be
+    #: replayed is still listed with what it showed last).
+    rules_version: int
 
-    def read(self) -> str | None:
-        return self.store.get(self.key)
 
-    def write(self, text: str) -> None:
-        self.store.set(self.key, text)
+#: The longest title a player may give a saved game.
+TITLE_LENGTH = 40
+_ABOUT_KEYS = set(About.__annotations__)
+_LEGACY = re.compile(r"(current|previous|unreadable\.[0-9]+)")
 
-    def keep_aside(self) -> str | None:
-        """Copy the slot's text under a `<game>.unreadable.<n>` key, once: a text kept before
-        (the same unreadable save found on every reload) is not copied again. Returns the key,
-        or None if there is nothing to keep or storage refuses the copy (full)."""
-        text = self.read()
-        if text is None:
-            return None
-        prefix = f"{self.game}.unreadable."
-        listed = self.store.keys()  # a Store's keys (localStorage has no iteration)
-        taken = [key for key in listed if key.startswith(prefix)]
-        for key in taken:
-            if self.store.get(key) == text:
-                return key
-        n = 1
-        while f"{prefix}{n}" in taken:
-            n += 1
-        key = f"{prefix}{n}"
-        try:
-            self.store.set(key, text)
-        except Exception:  # a full storage: the text stays where it is, unchanged
-            return None
-        return key
+
+def game_keys(store: Store, game: str) -> list[str]:
+    """The keys of every saved game of `game`, the ones of earlier builds included."""
+    prefix = f"{game}."
+    found = []
+    for key in store.keys():  # noqa: SIM118 (a Store, not a dict)
+        if not key.startswith(prefix):
+            continue
+        rest = key[len(prefix) :]
+        if (rest.startswith("game.") and rest.count(".") == 1) or _LEGACY.fullmatch(rest):
+            found.append(key)
+    return found
+
+
+def new_key(store: Store, game: str, now: float, rnd: random.Random) -> str:
+    """A key no game has yet: the time it was made (so keys sort by age) and a random tail (so
+    two tabs starting games at once do not collide)."""
+    taken = set(store.keys())
+    while True:
+        key = f"{game}.game.{int(now * 1000):x}{rnd.randrange(16**4):04x}"
+        if key not in taken:
+            return key
+
+
+def read_about(store: Store, key: str) -> About | None:
+    """A game's `About`, or None if it has none or it is not one (a hand edit, an older build):
+    the caller then works it out from the record."""
+    text = store.get(f"{key}.about")
+    if text is None or len(text) > 20_000:
+        return None
+    try:
+        about = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(about, dict) or set(about) != _ABOUT_KEYS:
+        return None
+    typed = (
+        isinstance(about["title"], str)
+        and len(about["title"]) <= TITLE_LENGTH
+        and _strings(about["names"])
+        and all(isinstance(about[k], int | float) for k in ("created", "updated"))
+        and isinstance(about["moves"], int)
+        and isinstance(about["progress"], dict)
+        and isinstance(about["finished"], bool)
+        and _ints(about["scores"])
+        and _ints(about["winners"])
+        and isinstance(about["rules_version"], int)
+    )
+    return about if typed else None  # type: ignore[return-value]
+
+
+def _strings(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _ints(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, int) for v in value)
+
+
+def delete(store: Store, key: str) -> None:
+    """Forget a saved game: its record, its count of saves and its About."""
+    for k in (key, f"{key}.rev", f"{key}.about"):
+        store.remove(k)

@@ -55,8 +55,14 @@ class GameUI(Protocol):
         """The game's own setup keys from the new-game form's values."""
         ...
 
-    def status(self, app: App, state: Any) -> str:
-        """Where a game stands, in a few words ("Round 4 of 15"): the header, the resume offer."""
+    def progress(self, state: Any) -> Json:
+        """Where a game stands, as data ({"round": 4, "rounds": 15}): kept with each saved
+        game, so that its list can say it in any language without replaying the game."""
+        ...
+
+    def progress_text(self, app: App, progress: Json) -> str:
+        """`progress` in a few words ("Round 4 of 15"): the header, the list of saved games.
+        A progress saved by an older build may lack keys: word what is there."""
         ...
 
     def cover_hint(self, app: App) -> str:
