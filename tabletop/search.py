@@ -12,6 +12,10 @@ reward (decoupled UCT, as in Lanctot et al. for simultaneous-move games). The ot
 answers already given but hidden are taken back first (`Strategy.reopen`) so that they are
 chosen by the search, not by the determinization's uniform guess.
 
+With many seats the other seats are not searched but modelled: inside the tree they choose as
+the greedy level would (`Budget.model_from`), so the search plans against sensible opponents
+rather than against bandits that each see a fraction of the iterations.
+
 A rollout plays random plans for a few decisions and ends with the game's estimate (truncated
 rollouts): the estimate is better than the end of a random game many rounds away.
 """
@@ -49,11 +53,13 @@ class Budget:
     #: A node weighs its first ceil(widening * sqrt(visits)) plans only (the game orders plans
     #: best first), so a wide decision is searched where the game's own judgement points.
     widening: float = 2.0
-    #: The most seats for which decisions other than a secret choice are searched; with more,
-    #: they are taken greedily (tabletop.bot.best_plan) and only the secret choices searched.
-    #: In 4-player Castle a search of every decision won a quarter of its games against three
-    #: greedy players, and one of the secret choices alone nearly half (docs/benchmarks.md).
-    search_seats: int = 2
+    #: From this many seats on, the other seats choose inside the tree as the greedy level
+    #: would (tabletop.bot.best_plan, from the sampled state: their own hands as sampled),
+    #: not by bandits of their own. With three opponents, bandits that each learn from a
+    #: quarter of the iterations play them nearly at random, and the search then plans against
+    #: opponents who do not exist; a model of sensible opponents is worth its cost there
+    #: (docs/benchmarks.md: 4 players, 40 % of games won without it, two thirds with it).
+    model_from: int = 3
 
 
 @dataclass(slots=True)
@@ -89,6 +95,8 @@ class SearchBot(Generic[S]):
         #: Iterations the last decision ran (for benchmarks).
         self.iterations = 0
         self._explore = self.budget.exploration
+        #: Whether the other seats play by the greedy model in this decision's tree.
+        self._modelled = False
 
     def choose(self, seen: Json, seat: int) -> Action:
         game = self.strategy.game
@@ -99,10 +107,7 @@ class SearchBot(Generic[S]):
             return mine[0][0]
         budget = self.budget
         seats = len(self.strategy.estimate(first))
-        prompt = game.prompt(first, seat)
-        if seats > budget.search_seats and not (prompt and prompt["secret"]):
-            self.iterations = 0
-            return best_plan(self.strategy, first, seat)[0]
+        self._modelled = seats >= budget.model_from
         root = Node()
         self._explore = budget.exploration * 2 / seats
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
@@ -134,7 +139,7 @@ class SearchBot(Generic[S]):
                 asked = game.asked(s)
             if prompt is None or not prompt["secret"]:
                 asked = asked[:1]
-            picks = [(seat, self._pick(node, s, seat)) for seat in asked]
+            picks = [(seat, self._choose(node, s, seat, me)) for seat in asked]
             for seat, arm in picks:
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
@@ -152,6 +157,14 @@ class SearchBot(Generic[S]):
             for seat, arm in picks:
                 arm.visits += 1
                 arm.total += reward[seat]
+
+    def _choose(self, node: Node, s: S, seat: int, me: int) -> Arm:
+        """The plan a seat plays at this node: the searching seat's bandit always; another
+        seat's bandit too, or its greedy choice when it is modelled (an arm kept nowhere: a
+        model learns nothing from the rewards)."""
+        if seat != me and self._modelled:
+            return Arm(best_plan(self.strategy, s, seat))
+        return self._pick(node, s, seat)
 
     def _pick(self, node: Node, s: S, seat: int) -> Arm:
         """UCB1 over the seat's plans available here, widened progressively."""
