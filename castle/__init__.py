@@ -1,8 +1,8 @@
 """A Castle for All Seasons (四季城): the rules engine.
 
 Pure standard-library Python; runs unchanged on CPython 3.11+ and in the browser on Pyodide.
-It plays the summer game for 2–4 players; every number and ruling is in `castle.data`, with
-its source.
+It plays the summer game for 2–4 players by the rules of docs/rules.md; every number and ruling
+is in `castle.data`, with its source.
 
     state, events = new_game(players=3, seed=7)
     seat = pending(state)[0]

@@ -43,12 +43,12 @@ def _trader_check(s: State, t: Task, a: Action) -> Refusal | None:
         if place == data.RIDER and not carts_full:
             return Refusal("trader.rider.carts_not_full")
         return None
+    if occupant == seat:  # the first reason a player needs: it is their own helper
+        return Refusal("trader.displace.own_helper")
     if not carts_full:
         return Refusal("trader.displace.carts_not_full")
     if place == data.RIDER and not data.RIDER_DISPLACEABLE:
         return Refusal("trader.displace.rider")
-    if occupant == seat:
-        return Refusal("trader.displace.own_helper")
     if place in s.fresh:
         return Refusal("trader.displace.placed_this_round", {"place": place})
     return None

@@ -1,12 +1,12 @@
 """Every number and ruling of the game, in one place, each with its source.
 
-The logic modules read these tables and never repeat a number. Sources: S000 (the full Chinese
+The logic modules read these tables and never repeat a number. The rules themselves, with every
+ruling and its source, are docs/rules.md, and section numbers (§) are its sections: §1
+components, §2 setup, §3 a round, §4 the characters, §5 erecting buildings and placing helpers,
+§6 the Forge, §7 the buildings, §8 final scoring, §9 the end, §11 two players, §12 the rulings
+(§10, winter, is not played yet). Sources (docs/rules.md, "The sources"): S000 (the full Chinese
 rules), S003 (the English summary), PUB (public rule summaries, where those two are silent) and
 ⚖ (a ruling of ours where no source decides; the new-game screen lists those as house rules).
-Section numbers (§) follow the rules specification the engine was written from: §1 components,
-§2 setup, §3 a round, §4 the characters, §5 erecting buildings and placing helpers, §6 the
-Forge, §7 the buildings, §8 final scoring, §9 the end, §11 two players (§10, winter, is not
-played yet).
 """
 
 from __future__ import annotations
@@ -249,8 +249,8 @@ FORGE_KINDS: Final = BUILDING_KINDS
 
 # --- §12 Rulings at a glance -------------------------------------------------------------------
 
-#: The house rulings (⚖) the summer game plays by, in the order of spec §12, for the page's
-#: rules help (its catalogs word each as `ruling.<id>`). The values themselves are above.
+#: The house rulings (⚖) the summer game plays by, in the order of docs/rules.md §12, for the
+#: page's rules help (its catalogs word each as `ruling.<id>`). The values themselves are above.
 HOUSE_RULES: Final = (
     "single_pool_stock",  # §2.3
     "bank_unlimited",  # §1

@@ -140,17 +140,18 @@ PALACE = Stage(
 # --- Step 4: the Market ------------------------------------------------------------------------
 
 
-def _market_rate(s: State, seat: int) -> int:
+def market_rate(s: State, seat: int) -> int:
+    """Talers a seat pays the Market for 1 VP (the page says what each choice costs)."""
     return data.MARKET_TALERS_PER_VP[_held(s, seat, "market")]
 
 
 def _market_candidates(s: State, t: Task, seat: int) -> list[Action]:
-    most = s.players[seat].talers // _market_rate(s, seat)
+    most = s.players[seat].talers // market_rate(s, seat)
     return [make(seat, "market", vp) for vp in range(most, -1, -1)]
 
 
 def _market_check(s: State, t: Task, a: Action) -> Refusal | None:
-    rate = _market_rate(s, a["p"])
+    rate = market_rate(s, a["p"])
     if a["vp"] < 0:
         return Refusal("action.negative_count")
     if a["vp"] * rate > s.players[a["p"]].talers:
@@ -160,7 +161,7 @@ def _market_check(s: State, t: Task, a: Action) -> Refusal | None:
 
 def _market_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     p, vp = s.players[a["p"]], a["vp"]
-    talers = vp * _market_rate(s, a["p"])
+    talers = vp * market_rate(s, a["p"])
     p.talers -= talers
     p.vp += vp
     _score(p.vp_by_source, "market", vp)

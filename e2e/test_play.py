@@ -126,7 +126,9 @@ def test_a_whole_game_by_clicking_shows_the_engines_scores(
 
 
 def choose_card(page: Page, card_name: str) -> None:
+    """Pick the card, then confirm (a pick alone plays nothing)."""
     page.locator("#decision button[data-act]", has_text=card_name).first.click()
+    page.locator("#confirm-cards[data-act]").click()
 
 
 def assert_no_card_on(page: Page) -> None:
@@ -161,14 +163,14 @@ def test_while_one_player_chooses_the_others_choices_are_not_on_the_page(
     for card in ("messenger", "trader"):
         page = fresh_contexts()
         start_game(page, 3, 4, 0, names, ["blue", "red", "yellow"])
-        assert page.inner_text("#app").startswith(EN.t("app.pass_to", player=names[0]))
+        assert page.inner_text(".cover h2") == EN.t("app.pass_to", player=names[0])
         assert_no_card_on(page)
         page.click("#pass-cover")
         choose_card(page, EN.t(f"card.{card}"))
 
         # The cover for the next player: nobody's cards, chosen or not, are on it.
         page.locator("#pass-cover").wait_for()
-        assert page.inner_text("#app").startswith(EN.t("app.pass_to", player=names[1]))
+        assert page.inner_text(".cover h2") == EN.t("app.pass_to", player=names[1])
         assert_no_card_on(page)
         cover_html = page.inner_html("#app")
         assert saved_record(page)["actions"] == [f"p0 select {card}"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Iterable
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,9 @@ class Stub:
             return key
         inner = ";".join(f"{k}={v}" for k, v in sorted(params.items()))
         return f"{key}({inner})"
+
+    def join(self, items: Iterable[str], last: str = "list.and") -> str:
+        return f"{last}[{'|'.join(items)}]"
 
 
 class Recorder(Stub):
@@ -484,6 +488,10 @@ def test_renders_with_the_real_catalog(lang: str) -> None:
         def t(self, key: str, **params: object) -> str:
             asked.add(key)
             return real.t(key, **params)
+
+        def join(self, items: Iterable[str], last: str = "list.and") -> str:
+            asked.add(last)
+            return real.join(items, last)
 
     cat = Watched()
     for players, seed in GAMES:

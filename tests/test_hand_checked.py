@@ -8,10 +8,10 @@ talers and paying a fee with them, helper placement from the supply and from a c
 Master Builder's bonus (§4), short deliveries when the stock runs out, and final scoring (§8).
 Rounds 5–12 are cheap (Messenger, Master Builder, a Trader who places nothing) to reach the end.
 
-Every number asserted was worked out by hand from shared/rules/castle.md; the comment next to
-it gives the arithmetic. Setup (§2, 2 players, seat 0 starts): each player 3 talers, 1 sand,
-1 wood, 7 helpers; tower 1 of each kind; stock sand 20-2-1=17, wood 18-2-1=15, clay 15-1=14,
-stone 14, silver 14. Piece counts are written sand/wood/clay/stone/silver.
+Every number asserted was worked out by hand from docs/rules.md; the comment next to it gives
+the arithmetic. Setup (§2, 2 players, seat 0 starts): each player 3 talers, 1 sand, 1 wood,
+7 helpers; tower 1 of each kind; stock sand 20-2-1=17, wood 18-2-1=15, clay 15-1=14, stone 14,
+silver 14. Piece counts are written sand/wood/clay/stone/silver.
 
 A decision with a single legal option is taken by the engine itself (engine.py), so the script
 holds only real choices: e.g. most payments below are forced and never appear as `pay` lines.
@@ -144,7 +144,7 @@ def test_round_1_trader_delivery_tribute_and_worker() -> None:
     # p1 cannot displace p0: the carts are not all occupied (and p0's helper is fresh).
     assert refusal(s, "p1 trader sand_cart") == "trader.displace.carts_not_full"
     ev = play(s, "p1 trader clay_cart")
-    # §4.3 after all Traders, each place delivers; 1 piece of it goes to the tower.
+    # §4 Trader 3 after all Traders, each place delivers; 1 piece of it goes to the tower.
     delivered = [
         (e["p"], e["kind"], e["count"], e["tribute"], e["kept"])
         for e in ev
@@ -198,7 +198,7 @@ def test_round_2_stonemason_buys_and_workers_in_chosen_order() -> None:
     assert s.players[1].workers == {"worker_a": {"sand": 2, "clay": 1}}
     assert s.players[0].workers == {"worker_b": {"wood": 2, "silver": 1}, "worker_c": {"stone": 1}}
     ev = play(s, "p0 worker_c clay clay")
-    # §4.3 no Trader this round: nothing delivered, though two helpers stand at carts.
+    # §4 Trader 3 no Trader this round: nothing delivered, though two helpers stand at carts.
     assert events_named(ev, "no_delivery") and not events_named(ev, "delivered")
     # Stock: sand 13 - 2 = 11, wood 16 - 2 = 14, clay 12 - 1 - 2 = 9, stone 13, silver 13.
     assert kinds(s.stock) == "11/14/9/13/13"

@@ -516,8 +516,8 @@ def test_exact_sentences() -> None:
     )
     assert _say("zh", erected) == "Anna的砖匠建成1座塔（2沙、1木，另用1银在铸炼舖换得1砖）。"
     placed = {"e": "helper_placed", "p": 2, "place": "tavern_12", "source": "supply", "fee": 12}
-    assert _say("en", placed) == "Cleo pays 12 talers to place a helper in the Tavern (12)."
-    assert _say("zh", placed) == "Cleo支付12金，把1名手下安插到旅馆（12金）职位。"
+    assert _say("en", placed) == "Cleo pays 12 talers to place a helper in the Tavern (1st place)."
+    assert _say("zh", placed) == "Cleo支付12金，把1名手下安插到旅馆（一）职位。"
     assert _say("en", {"e": "selected", "p": 3}) == "Dan has chosen."
     assert _say("en", {"e": "game_over", "winners": [0, 1]}) == "Anna and Ben share the victory!"
     assert _say("zh", {"e": "game_over", "winners": [0, 1]}) == "Anna和Ben并列获胜！"

@@ -209,6 +209,16 @@ def test_displacing_another_players_helper_from_a_cart():
     assert all(total_helpers(s, seat) == 6 for seat in range(3))
 
 
+def test_ones_own_helper_is_the_reason_even_before_the_carts_are_full():
+    """The reason a player needs first: a cart held by their own helper is theirs already
+    (not "the carts are not full yet")."""
+    s = game(3, start=0)
+    old_helpers(s, sand_cart=0, wood_cart=1)
+    choose(s, p0="trader", p1="stonemason", p2="stonemason")
+    assert_refused(s, "p0 trader sand_cart", "trader.displace.own_helper")
+    assert_refused(s, "p0 trader wood_cart", "trader.displace.carts_not_full")
+
+
 def test_cannot_displace_own_helper():
     """§4 Trader: only *another player's* helper may be displaced."""
     s = game(3, start=0)

@@ -63,6 +63,9 @@ def test_a_second_game_plays_to_its_end_through_the_shell() -> None:
             for t in ACT.findall(html)
             if f'data-act="{t}" id="menu"' not in html
             and f'data-act="{t}" class="moment"' not in html
+            and f'data-act="{t}" id="log-full"' not in html
+            and f'data-act="{t}" id="help-open"' not in html
+            and not re.search(rf'data-act="{t}"[^>]*class="lang"', html)
         ]
         app.click(rnd.choice(tokens), {})
     assert app.game.terminal(app.state)

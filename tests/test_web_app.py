@@ -23,7 +23,7 @@ ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
 NOT_MOVES = re.compile(
     r'<button[^>]*data-act="(k\d+)"[^>]*'
-    r'(?:id="(?:menu|undo|seats|hint|export|load-latest|free-space|back)"'
+    r'(?:id="(?:menu|undo|seats|hint|export|load-latest|free-space|back|log-full|help-open|help-close)"'
     r'|class="(?:lang|kind|moment|step)")'
 )
 
@@ -238,10 +238,26 @@ def test_two_players_of_one_colour_are_asked_to_choose_again() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_house_rulings_are_listed_in_both_languages(lang: str) -> None:
-    """Spec: every ruling (⚖) is named so the rules help can list it as a house rule."""
-    app = new_app(3, 1, lang=lang)
-    app.pass_cover(0)
+def test_the_rules_help_opens_from_every_screen_with_the_house_rulings(lang: str) -> None:
+    """Every ruling (⚖) is listed in the rules help as a house rule; the help opens from the
+    home screen, a cover, a decision and the end, and closes back to where it was."""
+    store = MemoryStore()
+    app = App(store, GAMES, lang=lang)
+    for screen in ("home", "cover", "decision", "end"):
+        if screen == "cover":
+            app.form = {"players": "3", "seed": "1", "start": "0"}
+            app.start()
+        elif screen == "decision":
+            app.pass_cover(0)
+        elif screen == "end":
+            click_randomly(app, random.Random(1))
+        before = ACT.sub("", app.render())
+        _click(app, app.t("app.help"))
+        html = app.render()
+        assert 'id="help"' in html and 'role="dialog"' in html, screen
+        _click(app, app.t("app.help_close"))
+        assert ACT.sub("", app.render()) == before, screen
+    app.open_help()
     html = app.render()
     for ruling in data.HOUSE_RULES:
         text = app.t(f"ruling.{ruling}")
@@ -756,3 +772,61 @@ def test_a_game_no_migration_reaches_stays_listed_as_last_saved(
     app.form = {"players": "3"}
     app.start()
     assert store.data[key] == text
+
+
+# --- a newcomer's table ---------------------------------------------------------------------------
+
+
+def test_a_secret_card_is_picked_changed_and_played_only_once_confirmed() -> None:
+    app = new_app(3, 4)
+    app.pass_cover(0)
+    assert app.record is not None
+    _click(app, "Trader")
+    assert app.picked == ["trader"] and app.record["actions"] == []
+    html = app.render()
+    assert re.search(r'class="picked" aria-pressed="true">Trader<', html)
+    _click(app, "Messenger")  # another pick replaces the first
+    assert app.picked == ["messenger"] and app.record["actions"] == []
+    _click(app, "Play this card")
+    assert app.record["actions"] == ["p0 select messenger"]
+
+
+def test_the_next_game_opens_with_the_last_tables_names_colours_and_seats() -> None:
+    store = MemoryStore()
+    app = new_app(2, 3, store=store, name0="Ann", colour0="green", kind1="medium")
+    app.home()
+    html = App(store, GAMES, lang="en").render()
+    assert 'value="Ann"' in html and 'name="colour0"' in html
+    assert re.search(r'name="colour0">.*?<option value="green" selected>', html)
+    assert re.search(r'name="kind1">.*?<option value="medium" selected>', html)
+    assert re.search(r'class="off count picked"[^>]*>2 players<', html)
+
+
+def test_the_end_shows_the_winner_and_every_total_before_the_breakdown() -> None:
+    app = new_app(2, 3)
+    click_randomly(app, random.Random(3))
+    html = app.render()
+    end = html.index('class="end"')
+    assert end < html.index('id="board"') and html.index('id="winner"') > end
+    rows = re.findall(r'<tr class="(\w+)"><th>([^<]+)</th>', html)
+    assert [label for _, label in rows[:3]] == [
+        "Total VP",
+        "Talers left (1st tie-break)",
+        "BP of pieces left (2nd tie-break)",
+    ]
+    assert all(kind == "source" for kind, _ in rows[3:])
+
+
+def test_the_trader_says_whose_helper_goes_home_and_the_market_what_it_costs() -> None:
+    app = new_app(3, 4, name1="Bo")
+    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
+        app.pass_cover(seat)
+        app.do({"p": seat, "do": "select", "cards": [card]})
+    app.reveal()
+    assert app.state is not None
+    app.state.traders["wood_cart"] = 1
+    app.state.traders["clay_cart"] = 0
+    html = app.render()
+    assert ">sand cart (free)<" in html
+    assert "wood cart: send Bo&#x27;s helper home" in html
+    assert ">clay cart (your helper)<" in html

@@ -193,14 +193,18 @@ def _form() -> dict[str, str]:
 
 
 def on_click(event: Any) -> None:
-    target = event.target.closest("[data-act], [data-reason]")
+    target = event.target.closest("[data-act], [data-reason], [data-explain]")
     if target is None or target is jsnull:
         return
     act = target.getAttribute("data-act")
     if act is None or act is jsnull:
+        # A tap that plays nothing says why not, or what the thing is (the rules help's words).
+        reason = target.getAttribute("data-reason")
+        if reason is None or reason is jsnull:
+            reason = target.getAttribute("data-explain")
         notice = root.querySelector("#notice")
         if notice is not None and notice is not jsnull:
-            notice.textContent = str(target.getAttribute("data-reason"))
+            notice.textContent = str(reason)
         return
     app.click(str(act), _form())
     draw()

@@ -55,6 +55,9 @@ class GoofspielPage:
     def screen(self, app: App) -> str:
         return screens.generic_screen(app)
 
+    def help(self, app: App, topic: str | None) -> str:
+        return tag("section", tag("p", esc(app.t("goofspiel.rules"))), id="help")
+
     def rules(self, app: App) -> str:
         return tag("p", esc(app.t("goofspiel.rules")), class_="house-rules")
 

@@ -14,12 +14,13 @@ reason; a key not in the map is plain. Every such element carries ``data-key`` e
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from castle import data
 from castle.scoring import preview
 from web.castle_page import art
+from web.castle_page import help as rules_help
 from web.shell.app import SEAT_COLOURS
 from web.shell.html import button, esc, tag
 
@@ -29,6 +30,8 @@ View = Mapping[str, Any]
 
 class Catalog(Protocol):
     def t(self, key: str, /, **params: object) -> str: ...
+
+    def join(self, items: Iterable[str], last: str = "list.and") -> str: ...
 
 
 #: Where the buildings sit in the castle, row by row (4 columns): the Gates next to the Towers
@@ -76,16 +79,31 @@ class _Board:
     def colour(self, seat: int) -> str:
         return player_colour(self.colours, seat)
 
-    def element(self, key: str, inner: str, cls: str, label: str) -> str:
-        """A keyed element: a button when `clickable` names its key, else a plain element."""
+    def element(self, key: str, inner: str, cls: str, label: str, explain: str = "") -> str:
+        """A keyed element: a button when `clickable` names its key, else a plain element.
+        `explain` (what the thing is, from the rules help) shows on hover with the label, and
+        on a tap where the tap plays nothing (`data-explain`, which the page puts in its status
+        line)."""
+        title = f"{label}\n{explain}" if explain else label
+        more = explain or None
         if key in self.clickable:
             act, reason = self.clickable[key]
             if act is None and not reason:
                 reason = self.t("board.not_now")
             if act is None:
-                return button(inner, None, reason, class_=cls, aria_label=label, data_key=key)
-            return button(inner, act, class_=cls, aria_label=label, title=label, data_key=key)
-        return tag("div", inner, class_=cls, data_key=key, title=label)
+                return button(
+                    inner,
+                    None,
+                    reason,
+                    class_=cls,
+                    aria_label=label,
+                    data_key=key,
+                    data_explain=more,
+                )
+            return button(inner, act, class_=cls, aria_label=label, title=title, data_key=key)
+        return tag(
+            "div", inner, class_=cls, data_key=key, title=title, data_explain=more, tabindex="0"
+        )
 
     def helper(self, seat: int, label: str, cls: str = "") -> str:
         return art.helper(self.colour(seat), label, cls)
@@ -235,7 +253,8 @@ def _head(b: _Board, bld: data.Building, name: str) -> str:
     label = name
     if bld.tiles:
         label = b.t("board.building_label", name=name, bp=bld.cost, vp=bld.vp)
-    return b.element(f"building:{bld.id}", "".join(parts), "tile-head", label)
+    explain = rules_help.explain_building(b.cat, bld.id)
+    return b.element(f"building:{bld.id}", "".join(parts), "tile-head", label, explain)
 
 
 def _place(b: _Board, bld: data.Building, place: data.Place, erected: bool) -> str:
@@ -264,7 +283,8 @@ def _place(b: _Board, bld: data.Building, place: data.Place, erected: bool) -> s
         + tag("span", esc(rule), class_="rule")
         + value
     )
-    return b.element(f"place:{place.id}", inner, f"place {state_cls}", label)
+    explain = rules_help.explain_place(b.cat, place.id)
+    return b.element(f"place:{place.id}", inner, f"place {state_cls}", label, explain)
 
 
 def _forge_silver(b: _Board) -> str:
@@ -351,7 +371,8 @@ def _defense_tower(b: _Board) -> str:
         inner = art.piece(kind) + tag("b", esc(n)) + tag("span", esc(kname), class_="kname")
         cls = "tower-kind" + ("" if n else " none")
         rows.append(b.element(f"tower:{kind}", inner, cls, label))
-    title = tag("h3", esc(b.t("board.tower")))
+    explain = rules_help.explain_tower(b.cat)
+    title = tag("h3", esc(b.t("board.tower")), title=explain, data_explain=explain, tabindex="0")
     total = sum(tower.get(k, 0) for k in data.KINDS)
     return tag(
         "div",
@@ -388,12 +409,15 @@ def _stock(b: _Board) -> str:
             + tag("ul", gone_items, class_="counts"),
             class_="out",
         )
+    values = rules_help.piece_values(b.cat)  # what each piece is worth, wherever pieces are
     return tag(
         "div",
         tag("span", esc(b.t("board.stock")), class_="label")
         + tag("ul", "".join(items), class_="counts")
-        + gone,
+        + gone
+        + tag("span", esc(values), class_="values"),
         class_="stock",
+        title=values,
     )
 
 
@@ -424,4 +448,4 @@ def _trader(b: _Board, tp: str) -> str:
         + tag("span", slot + tag("span", esc(who), class_="who"), class_="occupant")
     )
     cls = "trader" + (" taken" if owner is not None else " free") + (" fresh" if fresh else "")
-    return b.element(f"trader:{tp}", inner, cls, label)
+    return b.element(f"trader:{tp}", inner, cls, label, rules_help.explain_trader_place(b.cat, tp))

@@ -21,6 +21,7 @@ from web.shell.html import esc, tag
 from web.shell.i18n import Catalog
 
 from . import CATALOGS, log, panels
+from . import help as rules_help
 from .board import Clickable, render_board
 from .players import render_players
 
@@ -97,27 +98,35 @@ class CastlePage:
         s: State = app.state
         view = castle.view(s, app.viewer)
         clickable: Clickable = {}
+        end = ""
         if app.past is not None and s.phase != "over":
             panel = screens.past_panel(app)
         elif s.phase == "over":
-            panel = screens.end_panel(app, _scores(app))
+            # The end first, across the page: the winner and every total in view at once.
+            end = tag(
+                "div",
+                screens.decision_section(app, screens.end_panel(app, _scores(app))),
+                class_="end",
+            )
         elif (waiting := screens.thinking(app)) is not None:
             panel = waiting  # and nothing on the board to click
         else:
             panel, clickable = panels.decision(app)
         side = (
-            screens.decision_section(app, panel)
+            (screens.decision_section(app, panel) if not end else "")
             + screens.notice(app)
             + render_players(view, app.names, app.colours, app.cat, app.viewer)
             + screens.log_section(app)
-            + self.rules(app)
         )
         board = render_board(view, app.names, app.colours, app.cat, clickable)
-        return tag(
+        return end + tag(
             "div",
             tag("section", board, id="board") + tag("aside", side, id="side"),
             class_="layout",
         )
+
+    def help(self, app: App, topic: str | None) -> str:
+        return rules_help.help_page(app.cat, topic)
 
     def rules(self, app: App) -> str:
         """The rulings (⚖) this game plays by where the rule sources are silent or disagree,
@@ -161,19 +170,21 @@ def _scores(app: App) -> str:
     )
     rows_html = ""
     by_seat = {row["seat"]: row for row in result["players"]}
-    for key in sources:
-        rows_html += tag(
-            "tr",
-            tag("th", esc(app.t(f"source.{key}")))
-            + "".join(tag("td", str(by_seat[seat]["by_source"].get(key, 0))) for seat in seats),
-        )
+    # The totals first (the tie-break values next to them), then where the VP came from.
     totals = [("app.total_vp", "vp"), ("app.talers_left", "talers"), ("app.piece_bp", "piece_bp")]
     for label, field in totals:
         rows_html += tag(
             "tr",
             tag("th", esc(app.t(label)))
             + "".join(tag("td", str(by_seat[seat][field])) for seat in seats),
-            class_="total" if field == "vp" else None,
+            class_="total" if field == "vp" else "tie",
+        )
+    for key in sources:
+        rows_html += tag(
+            "tr",
+            tag("th", esc(app.t(f"source.{key}")))
+            + "".join(tag("td", str(by_seat[seat]["by_source"].get(key, 0))) for seat in seats),
+            class_="source",
         )
     table = tag("table", tag("thead", tag("tr", head)) + tag("tbody", rows_html), id="scores")
     return note + table

@@ -11,7 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import castle
-from castle import data, payment
+from castle import data, payment, scoring
 from castle.actions import Action, make
 from web.shell import screens
 from web.shell.generic_panel import generic_panel
@@ -83,38 +83,60 @@ def _options(app: App, buttons: list[str]) -> str:
 
 
 def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    """The secret choice: pick the cards, change them at will, then confirm (a misclick is
+    never played: nothing goes to the engine before the confirmation)."""
     s = app.state
     assert s is not None
     hand = s.players[seat].hand
     legal = castle.legal_actions(s, seat)
     count = len(legal[0]["cards"]) if legal else 0
     buttons = []
-    if count == 1:
-        for card in hand:
-            buttons.append(_opt(app, make(seat, "select", [card]), app.t(f"card.{card}")))
-        return _options(app, buttons)
     for card in hand:
         label = app.t(f"card.{card}")
         if card in app.picked:
             buttons.append(
-                button(esc(label), app.reg(partial(app.picked.remove, card)), class_="picked")
+                button(
+                    esc(label),
+                    app.reg(partial(app.picked.remove, card)),
+                    class_="picked",
+                    aria_pressed="true",
+                )
             )
             continue
-        wanted = {*app.picked, card}
-        if len(app.picked) < count and any(wanted <= set(a["cards"]) for a in legal):
-            buttons.append(button(esc(label), app.reg(partial(app.picked.append, card))))
+        # With one card to choose, another pick replaces the first; with two, it adds to it.
+        kept = [] if count == 1 else app.picked
+        wanted = {*kept, card}
+        if len(kept) < count and any(wanted <= set(a["cards"]) for a in legal):
+            buttons.append(
+                button(esc(label), app.reg(partial(_pick, app, kept, card)), aria_pressed="false")
+            )
             continue
         other = next((c for c in hand if c != card), card)
-        refusal = castle.why_not(s, make(seat, "select", [card, other]))
+        refusal = castle.why_not(s, make(seat, "select", [card] if count == 1 else [card, other]))
         why = app.reason(refusal) if refusal else app.t("app.cards_already_picked", count=count)
         buttons.append(button(esc(label), None, why))
     confirm = (
-        _opt(app, make(seat, "select", list(app.picked)), app.t("app.confirm_cards"), class_="go")
+        _opt(
+            app,
+            make(seat, "select", list(app.picked)),
+            app.t("app.confirm_cards", count=count),
+            class_="go",
+            id="confirm-cards",
+        )
         if len(app.picked) == count
-        else button(esc(app.t("app.confirm_cards")), None, app.t("app.pick_cards", count=count))
+        else button(
+            esc(app.t("app.confirm_cards", count=count)),
+            None,
+            app.t("app.pick_cards", count=count),
+            id="confirm-cards",
+        )
     )
     hint = tag("p", esc(app.t("app.pick_hint", count=count)))
     return hint + _options(app, buttons) + _options(app, [confirm])
+
+
+def _pick(app: App, kept: list[str], card: str) -> None:
+    app.picked[:] = [*kept, card]
 
 
 def _legal_buttons(app: App, seat: int, label: Any) -> str:
@@ -138,12 +160,22 @@ def _done(app: App, seat: int, key: str) -> str:
 
 
 def _trader(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
+    s = app.state
+    assert s is not None
     buttons = []
     for place in data.TRADER_PLACES:
         action = make(seat, "trader", place)
         token, reason = app.option(action)
         clickable[f"trader:{place}"] = (token, reason)
-        buttons.append(button(esc(app.t(f"trader_place.{place}")), token, reason))
+        name = app.t(f"trader_place.{place}")
+        occupant = s.traders[place]
+        if occupant is None:
+            label = app.t("app.trader_free", place=name)
+        elif occupant == seat:
+            label = app.t("app.trader_own", place=name)
+        else:  # taking the place sends that helper home: say whose
+            label = app.t("app.trader_displace", place=name, player=app.names[occupant])
+        buttons.append(button(esc(label), token, reason))
     return _options(app, buttons) + _options(app, [_done(app, seat, "app.trader_pass")])
 
 
@@ -311,7 +343,12 @@ def _palace(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
 
 
 def _market(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _legal_buttons(app, seat, lambda a: app.t("app.market_option", vp=a["vp"]))
+    """Each choice with the talers it spends (the Market's rate: one place or both)."""
+    assert app.state is not None
+    rate = scoring.market_rate(app.state, seat)
+    return _legal_buttons(
+        app, seat, lambda a: app.t("app.market_option", vp=a["vp"], count=a["vp"] * rate)
+    )
 
 
 _STAGES = {

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from castle import data
 from web.castle_page import art
+from web.castle_page import help as rules_help
 from web.castle_page.board import Catalog, View, player_colour, player_name
 from web.shell.html import esc, tag
 
@@ -185,10 +186,13 @@ def _chip(cat: Catalog, card: str, state: str, on_card: dict[str, int] | None = 
             card=name,
             pieces=", ".join(f"{n} {cat.t(f'kind.{k}')}" for k, n in on_card.items() if n),
         )
+    explain = rules_help.explain_card(cat, card)
     return tag(
         "span",
         esc(name) + extra,
         class_=f"chip {state} card-{card}",
-        title=title,
+        title=f"{title}\n{explain}" if title else explain,
         data_card=card,
+        data_explain=explain,
+        tabindex="0",
     )

@@ -43,6 +43,9 @@ PERSON = "person"
 NAME_LENGTH = 24
 #: Where the key of the game opened last is kept (offered first for resuming).
 LAST_KEY = f"{SITE}.last"
+#: Where the last new-game form is kept (players, names, colours, who plays each seat, who
+#: starts): the next game's form opens with it, for a rematch.
+TABLE_KEY = f"{SITE}.table"
 
 Handler = Callable[[], object]
 
@@ -142,9 +145,13 @@ class App:
         #: nothing more, and offers to load what the other saved.
         self._rev = 0
         self.behind = False
-        self.form: dict[str, str] = {}
-        #: The panel that hands seats to the computer is open.
+        self.form: dict[str, str] = self._table()
+        #: The panel that hands seats to the computer is open; the log is open over the page.
         self.seats_open = False
+        self.log_full = False
+        #: The rules help is open over the screen, at this topic (GameUI.help).
+        self.help_open = False
+        self.help_topic: str | None = None
         #: Seconds a searching computer may think per decision (None: its own budget).
         self.think_seconds: float | None = 1.5
         #: The computer players of the game in progress, by seat (made when first asked).
@@ -535,6 +542,8 @@ class App:
         pace = f.get("pace")
         if pace in PACES:
             self._write(PACE_KEY, pace)
+        table = {k: v for k, v in f.items() if k not in ("seed", "pace") and isinstance(v, str)}
+        self._write(TABLE_KEY, json.dumps(table))
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         # A key of its own: starting a game never replaces another.
@@ -604,7 +613,23 @@ class App:
             self.present()
         self.screen = "home"
         self.confirming = self.renaming = None
+        self.form = self._table()
         self.list_games()
+
+    def _table(self) -> dict[str, str]:
+        """The last new-game form (TABLE_KEY), or nothing if there is none or it is not one."""
+        text = self.store.get(TABLE_KEY)
+        try:
+            table = json.loads(text) if text and len(text) < 4_000 else {}
+        except ValueError:
+            return {}
+        if not isinstance(table, dict):
+            return {}
+        return {
+            k: v[:NAME_LENGTH]
+            for k, v in table.items()
+            if isinstance(k, str) and isinstance(v, str) and len(k) < 20
+        }
 
     # --- looking back ------------------------------------------------------------------------
 
@@ -815,6 +840,16 @@ class App:
 
     def toggle_seats(self) -> None:
         self.seats_open = not self.seats_open
+
+    def toggle_log(self) -> None:
+        self.log_full = not self.log_full
+
+    def open_help(self, topic: str | None = None) -> None:
+        """The rules help over the screen (any screen: nothing of the game changes)."""
+        self.help_topic, self.help_open = topic, True
+
+    def close_help(self) -> None:
+        self.help_open = False
 
     @property
     def pace(self) -> float:

@@ -18,6 +18,29 @@ if TYPE_CHECKING:
 
 
 def render(app: App) -> str:
+    screen = _screen(app)
+    return screen + help_overlay(app) if app.help_open else screen
+
+
+def help_button(app: App) -> str:
+    """Opens the rules help, from every screen."""
+    return button(esc(app.t("app.help")), app.reg(app.open_help), id="help-open")
+
+
+def help_overlay(app: App) -> str:
+    """The rules help over the page, with the way back to where the player was."""
+    close = button(esc(app.t("app.help_close")), app.reg(app.close_help), id="help-close")
+    return tag(
+        "div",
+        tag("div", close, class_="help-bar") + app.ui.help(app, app.help_topic),
+        class_="help-overlay",
+        role="dialog",
+        aria_modal="true",
+        aria_label=app.t("app.help"),
+    )
+
+
+def _screen(app: App) -> str:
     if app.screen == "home" or app.state is None:
         return home(app)
     asked = app.asked()
@@ -83,7 +106,8 @@ def home(app: App) -> str:
     t = app.t
     f = app.form
     players = app.player_count()
-    out = tag("h1", esc(t("app.title"))) + _languages(app) + _notice(app) + saved_games(app)
+    top = tag("div", _languages(app) + help_button(app), class_="home-tools")
+    out = tag("h1", esc(t("app.title"))) + top + _notice(app) + saved_games(app)
     counts = "".join(
         button(
             esc(t("app.players_n", n=n)),
@@ -309,15 +333,24 @@ def cover(app: App, seat: int) -> str:
     )
     # The save's problem inside the cover (which is drawn over the whole page).
     return tag(
-        "div", _save_problem(app) + body, class_=f"cover c-{app.colours[seat]}", data_seat=str(seat)
+        "div",
+        _cover_tools(app) + _save_problem(app) + body,
+        class_=f"cover c-{app.colours[seat]}",
+        data_seat=str(seat),
     )
+
+
+def _cover_tools(app: App) -> str:
+    """The menu and the languages, on a cover too (it shows nothing private)."""
+    menu = button(esc(app.t("app.menu")), app.reg(app.home), id="menu")
+    return tag("nav", menu + help_button(app) + _languages(app), class_="cover-tools")
 
 
 def reveal_cover(app: App) -> str:
     body = tag("h2", esc(app.t("app.all_chosen"))) + button(
         esc(app.t("app.reveal")), app.reg(app.reveal), class_="go", id="reveal"
     )
-    return tag("div", _save_problem(app) + body, class_="cover reveal")
+    return tag("div", _cover_tools(app) + _save_problem(app) + body, class_="cover reveal")
 
 
 # --- The game ----------------------------------------------------------------------------------
@@ -326,7 +359,7 @@ def reveal_cover(app: App) -> str:
 def game(app: App) -> str:
     """The shell's header (title, where the game stands, menu, undo, languages) over the
     game's own screen."""
-    tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu")]
+    tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu"), help_button(app)]
     if app.can_undo():
         tools.append(button(esc(app.t("app.undo")), app.reg(app.undo), id="undo"))
     if app.ui.levels and app.past is None:
@@ -533,12 +566,13 @@ def end_panel(app: App, details: str) -> str:
     else:
         title = app.t("app.winners_shared", players=app.cat.join(winners))
     again = button(esc(app.t("app.new_game")), app.reg(app.home), class_="go", id="new-game")
-    return tag("h2", esc(title), id="winner") + details + again
+    return tag("h2", esc(title), id="winner") + details + again + " " + help_button(app)
 
 
 def log_section(app: App) -> str:
-    """The game log, newest round first and newest line first, so the last move is in view.
-    Each line leads to the moment after it (read-only: `App.look`)."""
+    """The game log: newest round on top, each round's lines in the order they happened, one
+    sentence per event. Each line leads to the moment after it (read-only: `App.look`). It
+    can be opened over the whole page (`App.toggle_log`)."""
     rounds: dict[int, list[tuple[str, int]]] = {}
     for rnd, text, moment in app.log_lines():
         rounds.setdefault(rnd, []).append((text, moment))
@@ -546,7 +580,7 @@ def log_section(app: App) -> str:
     items = []
     for rnd in sorted(rounds, reverse=True):
         items.append(tag("li", esc(app.t("app.log_round", round=rnd)), class_="round"))
-        for text, moment in reversed(rounds[rnd]):
+        for text, moment in rounds[rnd]:
             token = None if moment == shown else app.reg(partial(app.look, moment))
             items.append(
                 tag(
@@ -555,8 +589,17 @@ def log_section(app: App) -> str:
                     aria_current="step" if moment == shown else None,
                 )
             )
+    words = app.t("app.log_close") if app.log_full else app.t("app.log_open")
+    toggle = button(
+        esc(words),
+        app.reg(app.toggle_log),
+        id="log-full",
+        aria_expanded="true" if app.log_full else "false",
+    )
     return tag(
         "section",
-        tag("h2", esc(app.t("app.log"))) + tag("ol", "".join(items)),
+        tag("div", tag("h2", esc(app.t("app.log"))) + toggle, class_="log-head")
+        + tag("ol", "".join(items)),
         id="log",
+        class_="full" if app.log_full else None,
     )

@@ -74,6 +74,11 @@ class GameUI(Protocol):
         them out (the shell's blocks are in screens.py)."""
         ...
 
+    def help(self, app: App, topic: str | None) -> str:
+        """The game's rules help as HTML (how to play, a reference, the house rulings), open
+        at `topic` if it names one: the shell shows it over any screen."""
+        ...
+
     def rules(self, app: App) -> str:
         """The rules section of the new-game screen (house rulings), as HTML."""
         ...
