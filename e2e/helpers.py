@@ -13,6 +13,7 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Req
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from castle import record as records
+from castle.game import CASTLE
 
 # A cold boot (wasm compile + interpreter start) takes ~5 s here; leave room for a loaded CI.
 BOOT_TIMEOUT_MS = 90_000
@@ -225,3 +226,23 @@ def record_requests(context: BrowserContext) -> list[str]:
 
     context.on("request", on_request)
     return seen
+
+
+def recorded_game(
+    players: int,
+    seed: int,
+    names: list[str],
+    colours: list[str],
+    upto: int | None = None,
+) -> str:
+    """A saved game as the page writes it: random legal moves from the engine (all of them to
+    the end, or the first `upto`), so a test can start at a screen instead of clicking to it."""
+    rec = records.new_record(players, seed, 0, names=names, colours=colours)
+    state, _ = records.replay(rec)
+    rnd = random.Random(seed)
+    while not CASTLE.terminal(state) and (upto is None or len(rec["actions"]) < upto):
+        seat = CASTLE.asked(state)[0]
+        action = rnd.choice(CASTLE.legal_actions(state, seat))
+        CASTLE.apply(state, action)
+        rec["actions"].append(CASTLE.action_text(action))
+    return records.dumps(rec)

@@ -69,6 +69,7 @@ def test_a_second_game_plays_to_its_end_through_the_shell() -> None:
         ]
         app.click(rnd.choice(tokens), {})
     assert app.game.terminal(app.state)
+    app.summary = None  # the last round's summary, read
     assert covers == 4  # two secret bids in each of the first two rounds (the last is forced)
     if 'id="reveal"' in app.render():  # the last answers were secret: a cover before the end
         app.reveal()

@@ -48,9 +48,12 @@ def new_app(
 
 
 def click_randomly(app: App, rnd: random.Random, limit: int = 5000) -> None:
+    """Random moves until the game is over, and its last round's summary read."""
     for _ in range(limit):
         assert app.state is not None
         if app.state.phase == "over":
+            if app.summary is not None:
+                app.dismiss_summary()
             return
         html = app.render()
         options = tokens(html)
@@ -830,3 +833,52 @@ def test_the_trader_says_whose_helper_goes_home_and_the_market_what_it_costs() -
     assert ">sand cart (free)<" in html
     assert "wood cart: send Bo&#x27;s helper home" in html
     assert ">clay cart (your helper)<" in html
+
+
+def test_a_round_ends_with_its_summary_before_the_next_cover() -> None:
+    app = new_app(3, 9)
+    rnd = random.Random(9)
+    assert app.state is not None
+    vp = [p.vp for p in app.state.players]
+    while app.summary is None:
+        app.click(rnd.choice(tokens(app.render())), {})
+    html = app.render()
+    assert 'id="summary"' in html and "Round 1 is over" in html
+    assert 'id="pass-cover"' not in html and 'id="board"' not in html
+    gained = [p.vp - before for p, before in zip(app.state.players, vp, strict=True)]
+    assert app.summary.after[0] - app.summary.before[0] == gained[0]
+    assert f"+{gained[0]} VP" in html
+    round_lines = {text for rnd_, text, _ in app.log_lines() if rnd_ == 1}
+    assert set(app.summary.lines) <= round_lines
+    _click(app, "Continue")
+    assert app.summary is None and 'id="pass-cover"' in app.render()
+
+
+def test_computers_wait_while_the_table_reads_a_rounds_summary() -> None:
+    app = new_app(2, 6, kind1="medium")
+    rnd = random.Random(6)
+    while app.summary is None:
+        seat = app.computer_asked()
+        if seat is not None:
+            assert app.computer_play(seat, app.computer_choice(seat), len(app.record["actions"]))  # type: ignore[index]
+            continue
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert app.computer_asked() is None
+    app.dismiss_summary()
+
+
+def test_the_round_track_shows_the_revealed_cards_in_order_and_the_steps_taken_alone() -> None:
+    app = new_app(3, 4, name0="Ann", name1="Bo", name2="Cy")
+    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
+        app.pass_cover(seat)
+        app.do({"p": seat, "do": "select", "cards": [card]})
+    app.reveal()
+    html = app.render()
+    track = re.search(r'<section id="round-track".*?</section>', html)
+    assert track is not None
+    entries = re.findall(r'<li class="(\w+) [^"]*"[^>]*>([^<]+)</li>', track.group(0))
+    assert [text for _, text in entries] == ["Messenger · Bo", "Trader · Ann", "Worker A · Cy"]
+    assert [state for state, _ in entries].count("now") == 1
+    app.do({"p": 0, "do": "trader", "place": "sand_cart"})
+    html = app.render()
+    assert "Just now:" in html and "sand cart" in html.split("Just now:")[1].split("</ul>")[0]

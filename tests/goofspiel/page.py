@@ -55,6 +55,11 @@ class GoofspielPage:
     def screen(self, app: App) -> str:
         return screens.generic_screen(app)
 
+    summary_events: tuple[str, ...] = ("won",)
+
+    def scores(self, state: Any) -> list[int]:
+        return list(state.scores)
+
     def help(self, app: App, topic: str | None) -> str:
         return tag("section", tag("p", esc(app.t("goofspiel.rules"))), id="help")
 

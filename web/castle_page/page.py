@@ -24,6 +24,7 @@ from . import CATALOGS, log, panels
 from . import help as rules_help
 from .board import Clickable, render_board
 from .players import render_players
+from .track import round_track
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -113,7 +114,8 @@ class CastlePage:
         else:
             panel, clickable = panels.decision(app)
         side = (
-            (screens.decision_section(app, panel) if not end else "")
+            round_track(view, app.names, app.colours, app.cat)
+            + (screens.decision_section(app, panel) if not end else "")
             + screens.notice(app)
             + render_players(view, app.names, app.colours, app.cat, app.viewer)
             + screens.log_section(app)
@@ -124,6 +126,18 @@ class CastlePage:
             tag("section", board, id="board") + tag("aside", side, id="side"),
             class_="layout",
         )
+
+    summary_events: tuple[str, ...] = (
+        "trader_placed",
+        "delivered",
+        "erected",
+        "helper_placed",
+        "master_builder",
+    )
+
+    def scores(self, state: Any) -> list[int]:
+        s: State = state
+        return [p.vp for p in s.players]
 
     def help(self, app: App, topic: str | None) -> str:
         return rules_help.help_page(app.cat, topic)

@@ -23,7 +23,7 @@ from tabletop.bot import Bot, advise
 from tabletop.game import Action, Event, Game, Json
 from tabletop.refusal import IllegalAction, Refusal
 
-from . import backup, i18n, storage
+from . import backup, i18n, storage, story
 from .storage import About, Store
 from .ui import GameUI
 
@@ -149,6 +149,13 @@ class App:
         #: The panel that hands seats to the computer is open; the log is open over the page.
         self.seats_open = False
         self.log_full = False
+        #: What the game did since a person last decided (story.notes), and the summary of a
+        #: round just over, shown until dismissed; where the round in progress began (an
+        #: index of `events`) and each seat's points then.
+        self.happened: list[str] = []
+        self.summary: story.Summary | None = None
+        self._round_at = 0
+        self._round_scores: list[int] = []
         #: The rules help is open over the screen, at this topic (GameUI.help).
         self.help_open = False
         self.help_topic: str | None = None
@@ -586,8 +593,23 @@ class App:
         self.record, self.state, self.events = rec, state, list(events)
         self.moments = list(moments)
         self.last_secret = last_secret
+        self._mark_round()
         self._write(LAST_KEY, key)
         self.screen = "game"
+
+    def _mark_round(self) -> None:
+        """Where the round in progress began, and the points then (a replay to that moment:
+        once when a game is opened or an action taken back)."""
+        assert self.record is not None
+        self.happened, self.summary = [], None
+        self._round_at = story.round_start(self)
+        moment = self.moments[self._round_at] if self._round_at < len(self.moments) else 0
+        if moment >= len(self.record["actions"]):
+            self._round_scores = self.ui.scores(self.state)
+            return
+        then = dict(self.record)
+        then["actions"] = self.record["actions"][:moment]
+        self._round_scores = self.ui.scores(self._replay(then)[0])
 
     def _close(self) -> None:
         """No game open (the home screen lists what is saved)."""
@@ -682,11 +704,16 @@ class App:
         except IllegalAction as e:
             self.notice = self.reason(e.refusal)
             return False
+        if self.computers[action["p"]] is None:
+            self.happened = []  # a person decided: the notes start again from here
         self.record["actions"].append(self.game.action_text(action))
         self.last_secret = secret
         self.undoing = None
+        first = len(self.events)
         self.events += events
         self.moments += [len(self.record["actions"])] * len(events)
+        self.happened = (self.happened + story.notes(self, events))[-story.NOTES :]
+        self._end_round(first)
         self._save()
         self.picked = []
         self.local = {}
@@ -696,6 +723,22 @@ class App:
             # (unless nobody else is at the device to see them).
             self.revealing = not self._secret(self.state) and not self.lone_person()
         return True
+
+    def _end_round(self, first: int) -> None:
+        """If the events from `first` on end a round (the next begins, or the game ends), the
+        summary of that round, shown until dismissed."""
+        boundary = next(
+            (i for i in range(first, len(self.events)) if self.ui.log_round(self.events[i])),
+            len(self.events) if self.game.terminal(self.state) else None,
+        )
+        if boundary is None or boundary <= self._round_at:
+            return
+        self.summary = story.summary(self, self._round_at, boundary, self._round_scores)
+        self._round_at = boundary
+        self._round_scores = self.ui.scores(self.state)
+
+    def dismiss_summary(self) -> None:
+        self.summary = None
 
     def can_undo(self) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information
@@ -722,6 +765,7 @@ class App:
         self.undoing = action["p"]
         self.takebacks = [(min(i, len(self.events)), a) for i, a in self.takebacks]
         self.takebacks.append((len(self.events), action))
+        self._mark_round()
         self._reword()
         self.picked = []
         self.local = {}
@@ -754,8 +798,8 @@ class App:
         them)."""
         if self.screen != "game" or self.state is None or self.revealing or self.behind:
             return None
-        if self.past is not None:
-            return None
+        if self.past is not None or self.summary is not None:
+            return None  # a past moment, or a round's summary the table has not read yet
         computers = self.computers
         for seat in self.asked():
             if computers[seat] is not None:

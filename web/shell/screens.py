@@ -46,6 +46,8 @@ def _screen(app: App) -> str:
     asked = app.asked()
     if app.past is not None:
         return game(app)  # a past moment, seen by nobody in particular
+    if app.summary is not None:
+        return summary_screen(app)  # before the next cover: what the round brought
     if app.lone_person():
         # Nobody to hide anything from: the board is always the one person's view.
         people = app.people()
@@ -478,8 +480,63 @@ def notice(app: App) -> str:
 
 def decision_section(app: App, panel: str) -> str:
     """The decision asked now (the game's panel or the generic one, and a hint on request),
-    or the end of the game."""
-    return tag("section", panel + hint_block(app), id="decision", data_stage=stage_name(app))
+    or the end of the game; above it, what the game did by itself since a person decided."""
+    return tag(
+        "section",
+        happened_block(app) + panel + hint_block(app),
+        id="decision",
+        data_stage=stage_name(app),
+    )
+
+
+def happened_block(app: App) -> str:
+    """The steps since a person last decided, the automatic ones included (story.notes)."""
+    if not app.happened or app.past is not None:
+        return ""
+    items = "".join(tag("li", esc(text)) for text in app.happened)
+    return tag(
+        "div",
+        tag("p", esc(app.t("app.happened")), class_="happened-title") + tag("ul", items),
+        class_="happened",
+        role="status",
+    )
+
+
+def summary_screen(app: App) -> str:
+    """The round just over: the points each seat gained and what happened, until the table
+    has read it (then the next cover, or the next decision)."""
+    s = app.summary
+    assert s is not None
+    rows = ""
+    for seat, name in enumerate(app.names):
+        gained = s.after[seat] - s.before[seat] if seat < len(s.before) else 0
+        rows += tag(
+            "tr",
+            tag("th", esc(name))
+            + tag("td", esc(app.t("app.summary_gained", gained=gained)))
+            + tag("td", esc(app.t("app.summary_total", total=s.after[seat]))),
+            class_=f"c-{app.colours[seat]}",
+        )
+    lines = "".join(tag("li", esc(text)) for text in s.lines) or tag(
+        "li", esc(app.t("app.summary_quiet"))
+    )
+    ok = button(
+        esc(app.t("app.summary_ok")), app.reg(app.dismiss_summary), class_="go", id="summary-ok"
+    )
+    body = (
+        tag("h2", esc(app.t("app.summary_title", round=s.round)))
+        + tag("table", tag("tbody", rows), class_="summary-scores")
+        + tag("ul", lines, class_="summary-lines")
+        + ok
+    )
+    return tag(
+        "div",
+        _cover_tools(app) + _save_problem(app) + tag("div", body, class_="summary-body"),
+        id="summary",
+        class_="summary",
+        role="dialog",
+        aria_label=app.t("app.summary_title", round=s.round),
+    )
 
 
 def hint_block(app: App) -> str:

@@ -74,6 +74,14 @@ class GameUI(Protocol):
         them out (the shell's blocks are in screens.py)."""
         ...
 
+    #: The events a round's summary keeps (who built what, deliveries, bonuses): names of
+    #: `Event["e"]`; the summary words them as the log does.
+    summary_events: tuple[str, ...]
+
+    def scores(self, state: Any) -> list[int]:
+        """Each seat's points so far (the round's summary says what each gained)."""
+        ...
+
     def help(self, app: App, topic: str | None) -> str:
         """The game's rules help as HTML (how to play, a reference, the house rulings), open
         at `topic` if it names one: the shell shows it over any screen."""
