@@ -104,6 +104,13 @@ def test_a_card_is_changed_before_it_is_confirmed_and_a_round_ends_with_its_summ
     page, log = _open(context)
     start_game(page, 3, 9, 0, ["Ann", "Bo", "Cy"], ["blue", "red", "green"])
     page.click("#pass-cover")
+    # A card or a building reached with the keyboard, or tapped, says what it is.
+    chip = page.locator(".players [data-explain]").first
+    chip.focus()
+    expect(page.locator("#notice")).to_have_text(str(chip.get_attribute("data-explain")))
+    tower = page.locator(".defense-tower h3")
+    tower.click()
+    expect(page.locator("#notice")).to_have_text(str(tower.get_attribute("data-explain")))
     cards = page.locator("#decision button[data-act]:not(#confirm-cards):not(#hint)")
     first, second = cards.nth(0).inner_text(), cards.nth(1).inner_text()
     cards.nth(0).click()

@@ -247,6 +247,16 @@ async def open_file(file: Any) -> None:
     draw()
 
 
+def on_focus(event: Any) -> None:
+    """A card, building or place reached with the keyboard says what it is (as a tap does)."""
+    target = event.target
+    if target is None or target is jsnull or not target.hasAttribute("data-explain"):
+        return
+    notice = root.querySelector("#notice")
+    if notice is not None and notice is not jsnull:
+        notice.textContent = str(target.getAttribute("data-explain"))
+
+
 def on_change(event: Any) -> None:
     target = event.target
     if target.id == "import-file" and target.files.length:
@@ -272,6 +282,8 @@ def on_storage(event: Any) -> None:
 
 _on_click = create_proxy(on_click)  # kept alive for the page's lifetime
 root.addEventListener("click", _on_click)
+_on_focus = create_proxy(on_focus)
+root.addEventListener("focusin", _on_focus)
 _on_storage = create_proxy(on_storage)
 window.addEventListener("storage", _on_storage)
 _on_change = create_proxy(on_change)
