@@ -1,11 +1,11 @@
 """The hard computer in the page: its worker's first start, each decision's time, and the page's
 main thread meanwhile (the browser's Long Tasks API).
 
-    .venv/bin/python -m bench.bots_page [--decisions 12] [--think 1.5] [--seed 1]
+    .venv/bin/python -m bench.bots_page [--decisions 12] [--think 1.5] [--seed 1] [--players 2]
 
 Builds the site (bench/site.py), opens it in Chromium (service workers blocked, as a first
-visit), starts a 2-player game of a person against the hard computer with computer moves shown
-for no time, and plays the person's side with seeded random clicks until the computer has
+visit), starts a game of a person against the hard computer at every other seat (2 players by
+default) with computer moves shown for no time, and plays the person's side with seeded random clicks until the computer has
 decided `--decisions` times. Reported:
 
 * the worker's first start (body[data-bot-worker-ms], set by web/main.py: from the first
@@ -54,7 +54,7 @@ new MutationObserver(() => {
 """
 
 
-def measure(decisions: int, think: float, seed: int) -> dict[str, Any]:
+def measure(decisions: int, think: float, seed: int, players: int = 2) -> dict[str, Any]:
     build = build_site()
     rnd = random.Random(seed)
     with serve() as served, sync_playwright() as pw:
@@ -64,9 +64,12 @@ def measure(decisions: int, think: float, seed: int) -> dict[str, Any]:
         page.add_init_script(LONG_TASKS)
         page.goto(f"{served.base}?think={think}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
-        page.locator('button[name="players-count"]', has_text="2 players").click()
-        page.locator('select[name="kind1"]').wait_for()
-        page.select_option('select[name="kind1"]', "hard")
+        if players != 3:  # the form opens for 3
+            count = page.locator('button[name="players-count"]', has_text=f"{players} players")
+            count.click()
+        page.locator(f'select[name="kind{players - 1}"]').wait_for()
+        for seat in range(1, players):  # a person against the hard computer at every other seat
+            page.select_option(f'select[name="kind{seat}"]', "hard")
         page.select_option('select[name="pace"]', "0")
         page.fill('input[name="seed"]', str(seed))
         page.click("#start-game")
@@ -89,6 +92,7 @@ def measure(decisions: int, think: float, seed: int) -> dict[str, Any]:
     ]
     return {
         "build": build,
+        "players": players,
         "think_s": think,
         "worker_start_ms": worker_ms,
         "first_decision_ms": times[0] if times else None,
@@ -105,15 +109,19 @@ def main() -> int:
     parser.add_argument("--decisions", type=int, default=12)
     parser.add_argument("--think", type=float, default=1.5, help="the page's ?think= seconds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    result = measure(args.decisions, args.think, args.seed)
+    result = measure(args.decisions, args.think, args.seed, args.players)
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
     later = result["decision_ms"]
-    print(f"build {result['build']}, think {args.think} s, load average {load:.1f} before")
+    print(
+        f"build {result['build']}, {args.players} players, think {args.think} s, "
+        f"load average {load:.1f} before"
+    )
     print(f"worker's first start: {result['worker_start_ms']:.0f} ms")
     print(f"first decision (start included): {result['first_decision_ms']:.0f} ms")
     if later:
