@@ -5,8 +5,8 @@ main thread meanwhile (the browser's Long Tasks API).
 
 Builds the site (bench/site.py), opens it in Chromium (service workers blocked, as a first
 visit), starts a game of a person against the hard computer at every other seat (2 players by
-default) with computer moves shown for no time, and plays the person's side with seeded random clicks until the computer has
-decided `--decisions` times. Reported:
+default) with computer moves shown for no time, and plays the person's side with seeded random
+clicks until the computer has decided `--decisions` times. Reported:
 
 * the worker's first start (body[data-bot-worker-ms], set by web/main.py: from the first
   request to a worker that answers and runs the page's code);

@@ -246,3 +246,21 @@ def recorded_game(
         CASTLE.apply(state, action)
         rec["actions"].append(CASTLE.action_text(action))
     return records.dumps(rec)
+
+
+def open_with_saves(
+    context: BrowserContext, saves: dict[str, str] | None = None
+) -> tuple[Page, ConsoleLog]:
+    """A page of the site with these saves in its storage (written, then reloaded), so that a
+    test starts at the screen it is about."""
+    page = context.new_page()
+    log = ConsoleLog(page)
+    page.goto("")
+    wait_until_ready(page, log)
+    if saves:
+        page.evaluate(
+            "s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }", saves
+        )
+        page.reload()
+        wait_until_ready(page, log)
+    return page, log

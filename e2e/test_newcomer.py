@@ -10,16 +10,16 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from castle import data
 from e2e.helpers import (
-    ConsoleLog,
+    open_with_saves,
     play,
     recorded_game,
     saved_record,
     start_game,
-    wait_until_ready,
 )
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web"
@@ -34,20 +34,6 @@ def _english_words() -> set[str]:
         text = json.dumps(json.loads(path.read_text(encoding="utf-8")))
         words |= {w for w in re.findall(r"[A-Za-z]{3,}", text)}
     return words
-
-
-def _open(context: BrowserContext, saves: dict[str, str] | None = None) -> tuple[Page, ConsoleLog]:
-    page = context.new_page()
-    log = ConsoleLog(page)
-    page.goto("")
-    wait_until_ready(page, log)
-    if saves:
-        page.evaluate(
-            "s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }", saves
-        )
-        page.reload()
-        wait_until_ready(page, log)
-    return page, log
 
 
 def _help_round_trip(page: Page, lang: str) -> None:
@@ -73,8 +59,7 @@ def test_the_rules_help_opens_from_every_screen_in_both_languages(
     context: BrowserContext,
 ) -> None:
     done = recorded_game(2, 3, ["Ann", "Bo"], ["blue", "red"])
-    page, log = _open(context, {"castle.game.done": done})
-    english = _english_words()
+    page, log = open_with_saves(context, {"castle.game.done": done})
     for lang in ("en", "zh"):
         if lang == "zh":
             page.click('.lang[lang="zh"]')
@@ -90,18 +75,27 @@ def test_the_rules_help_opens_from_every_screen_in_both_languages(
         page.locator("#decision[data-stage='select']").wait_for()
         _help_round_trip(page, lang)
         if lang == "zh":
-            shown = set(re.findall(r"[A-Za-z]{3,}", page.inner_text("#app")))
-            names = {"Player"}  # the default names are the players' own
-            left = (shown & english) - LATIN_OK - names
-            assert not left, f"English on the Chinese page: {sorted(left)}"
+            _no_english(page, "decision")
         page.click("#menu")
+        if lang == "zh":
+            _no_english(page, "list of saved games")
     assert log.errors() == []
 
 
+def _no_english(page: Page, where: str) -> None:
+    """No word of the English catalogs on the page's text (names and BP/VP aside)."""
+    shown = set(re.findall(r"[A-Za-z]{3,}", page.inner_text("#app")))
+    left = (shown & _english_words()) - LATIN_OK - {"Player"}
+    assert not left, f"English on the Chinese {where}: {sorted(left)}"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_card_is_changed_before_it_is_confirmed_and_a_round_ends_with_its_summary(
-    context: BrowserContext,
+    context: BrowserContext, lang: str
 ) -> None:
-    page, log = _open(context)
+    page, log = open_with_saves(context)
+    if lang == "zh":
+        page.click('.lang[lang="zh"]')
     start_game(page, 3, 9, 0, ["Ann", "Bo", "Cy"], ["blue", "red", "green"])
     page.click("#pass-cover")
     # A card or a building reached with the keyboard, or tapped, says what it is.
@@ -121,8 +115,14 @@ def test_a_card_is_changed_before_it_is_confirmed_and_a_round_ends_with_its_summ
     page.locator("#pass-cover").wait_for()
     played = saved_record(page)["actions"]
     assert len(played) == 1 and played[0].startswith("p0 select ")
+    play(page, random.Random(9), lambda p: p.locator("#round-track li.now").count() > 0)
+    if lang == "zh":
+        _no_english(page, "board, with the round's cards in order")
     play(page, random.Random(9), lambda p: p.locator("#summary").count() > 0)
-    expect(page.locator("#summary")).to_contain_text("Round 1 is over")
+    title = "Round 1 is over" if lang == "en" else "第1轮结束"
+    expect(page.locator("#summary")).to_contain_text(title)
+    if lang == "zh":
+        _no_english(page, "round summary")
     assert page.locator("#pass-cover").count() == 0
     page.click("#summary-ok")
     page.locator("#pass-cover").wait_for()
@@ -135,7 +135,7 @@ def test_at_1366_by_768_the_log_shows_15_lines_and_the_end_every_total(
     names = ["Ann", "Bo", "Cy", "Di"]
     running = recorded_game(4, 5, names, ["blue", "red", "green", "yellow"], upto=40)
     done = recorded_game(4, 6, names, ["blue", "red", "green", "yellow"])
-    page, log = _open(context, {"castle.game.a": running, "castle.game.b": done})
+    page, log = open_with_saves(context, {"castle.game.a": running, "castle.game.b": done})
     page.set_viewport_size({"width": 1366, "height": 768})
     page.locator("li.saved", has_text="Round").locator(".open").click()
     for _ in range(8):  # past any cover, to the board
@@ -165,7 +165,7 @@ def test_at_1366_by_768_the_log_shows_15_lines_and_the_end_every_total(
 
 
 def test_a_new_game_leaves_the_running_one_in_the_saved_games(context: BrowserContext) -> None:
-    page, log = _open(context)
+    page, log = open_with_saves(context)
     start_game(page, 2, 4, 0, ["Ann", "Bo"], ["blue", "red"])
     play(page, random.Random(4), lambda p: len(saved_record(p)["actions"]) >= 4)
     first = saved_record(page)

@@ -11,7 +11,14 @@ from collections.abc import Callable
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
 from castle import record as records
-from e2e.helpers import ConsoleLog, play, saved_record, stage, start_game, wait_until_ready
+from e2e.helpers import (
+    open_with_saves,
+    play,
+    saved_record,
+    stage,
+    start_game,
+    wait_until_ready,
+)
 
 
 def _record_text(**setup: object) -> str:
@@ -33,21 +40,7 @@ BAD_SAVES = {
     "castle.game.big": '{"format": "castle-game-record", "x": "' + "y" * 3_000_000 + '"}',
 }
 
-STORE_JS = "saves => { for (const [k, v] of Object.entries(saves)) localStorage.setItem(k, v); }"
 KEYS_JS = "() => Object.keys(localStorage).sort()"
-
-
-def _open(context: BrowserContext, saves: dict[str, str] | None = None) -> tuple[Page, ConsoleLog]:
-    """A page of the site with these saves in its storage (written, then reloaded)."""
-    page = context.new_page()
-    log = ConsoleLog(page)
-    page.goto("")
-    wait_until_ready(page, log)
-    if saves:
-        page.evaluate(STORE_JS, saves)
-        page.reload()
-        wait_until_ready(page, log)
-    return page, log
 
 
 def _clicks(n: int) -> Callable[[Page], bool]:
@@ -75,7 +68,7 @@ def _no_alert(page: Page) -> list[str]:
 def test_bad_saves_are_listed_once_each_and_a_new_game_plays_beside_them(
     context: BrowserContext,
 ) -> None:
-    page, log = _open(context, BAD_SAVES)
+    page, log = open_with_saves(context, BAD_SAVES)
     alerts = _no_alert(page)
     rows = page.locator("li.saved")
     expect(rows).to_have_count(len(BAD_SAVES))
@@ -104,7 +97,7 @@ def test_bad_saves_are_listed_once_each_and_a_new_game_plays_beside_them(
 def test_a_full_storage_is_said_until_old_games_are_deleted_and_no_move_is_lost(
     context: BrowserContext,
 ) -> None:
-    page, log = _open(context)
+    page, log = open_with_saves(context)
     # An old save fills the storage but for a little room (the browser's quota found by trying).
     page.evaluate(
         """() => {
@@ -144,7 +137,7 @@ def test_a_full_storage_is_said_until_old_games_are_deleted_and_no_move_is_lost(
 def test_a_seed_that_is_not_a_number_is_said_and_a_misplaced_helper_is_taken_back(
     context: BrowserContext,
 ) -> None:
-    page, log = _open(context)
+    page, log = open_with_saves(context)
     page.fill('input[name="seed"]', "²")
     page.click("#start-game")
     expect(page.locator("#notice")).to_contain_text("The seed must be a whole number")
@@ -169,7 +162,7 @@ def test_a_seed_that_is_not_a_number_is_said_and_a_misplaced_helper_is_taken_bac
 def test_a_line_of_the_log_shows_its_moment_read_only_and_the_game_comes_back(
     context: BrowserContext,
 ) -> None:
-    page, log = _open(context)
+    page, log = open_with_saves(context)
     start_game(page, 2, 6, 0, ["Ann", "Bo"], ["blue", "red"])
     play(
         page,
