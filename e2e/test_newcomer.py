@@ -23,8 +23,8 @@ from e2e.helpers import (
 )
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web"
-#: Latin words a Chinese page may show: the units and abbreviations of the game.
-LATIN_OK = {"BP", "VP"}
+#: Latin words a Chinese page may show: the units of the game, and the files' extension.
+LATIN_OK = {"BP", "VP", "json"}
 
 
 def _english_words() -> set[str]:

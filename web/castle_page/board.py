@@ -376,7 +376,8 @@ def _defense_tower(b: _Board) -> str:
     total = sum(tower.get(k, 0) for k in data.KINDS)
     return tag(
         "div",
-        title + tag("div", "".join(rows), class_="tower-kinds"),
+        title
+        + tag("div", "".join(rows), class_="tower-kinds", title=rules_help.piece_values(b.cat)),
         class_="defense-tower",
         data_total=total,
     )

@@ -106,7 +106,7 @@ def _panel(
         class_="helpers",
         title=cat.t("board.helpers"),
     )
-    stuff = tag("ul", pieces, class_="counts") + helpers
+    stuff = tag("ul", pieces, class_="counts", title=rules_help.piece_values(cat)) + helpers
 
     # Cards.
     hand = [c for c in data.CARDS if c in p["hand"]]
