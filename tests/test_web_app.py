@@ -882,3 +882,22 @@ def test_the_round_track_shows_the_revealed_cards_in_order_and_the_steps_taken_a
     app.do({"p": 0, "do": "trader", "place": "sand_cart"})
     html = app.render()
     assert "Just now:" in html and "sand cart" in html.split("Just now:")[1].split("</ul>")[0]
+
+
+def test_the_last_move_of_a_round_is_taken_back_from_its_summary() -> None:
+    for seed in range(3, 12):
+        app = new_app(2, seed)
+        rnd = random.Random(seed)
+        while app.summary is None:
+            app.click(rnd.choice(tokens(app.render())), {})
+        if app.can_undo():
+            break
+    else:
+        pytest.fail("no round ended on a person's move that can be taken back")
+    assert app.record is not None and app.state is not None
+    before = list(app.record["actions"])
+    round_then = app.summary.round
+    assert 'id="undo"' in app.render()
+    _click(app, "Undo")
+    assert app.summary is None and app.record["actions"] == before[:-1]
+    assert app.state.round == round_then and 'id="summary"' not in app.render()

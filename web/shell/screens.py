@@ -523,6 +523,8 @@ def summary_screen(app: App) -> str:
     ok = button(
         esc(app.t("app.summary_ok")), app.reg(app.dismiss_summary), class_="go", id="summary-ok"
     )
+    if app.can_undo():  # the round's last move may have been a misclick: take it back here
+        ok += " " + button(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
     body = (
         tag("h2", esc(app.t("app.summary_title", round=s.round)))
         + tag("table", tag("tbody", rows), class_="summary-scores")
