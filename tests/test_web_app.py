@@ -6,6 +6,7 @@ localStorage; the browser-only glue (web/main.py) is covered by the e2e tests.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -901,3 +902,56 @@ def test_the_last_move_of_a_round_is_taken_back_from_its_summary() -> None:
     _click(app, "Undo")
     assert app.summary is None and app.record["actions"] == before[:-1]
     assert app.state.round == round_then and 'id="summary"' not in app.render()
+
+
+def test_resuming_never_shows_the_seat_that_was_choosing() -> None:
+    app = new_app(3, 4)
+    app.pass_cover(0)
+    _click(app, "Trader")
+    app.home()
+    app.resume()
+    html = app.render()
+    assert 'id="pass-cover"' in html and app.picked == [] and 'aria-pressed="true"' not in html
+
+
+@pytest.mark.parametrize(
+    ("key", "text"),
+    [
+        (".about", "[" * 5000),
+        (".about", None),  # a finished game's About with a winner that is no seat
+        (".about", '{"updated": NaN}'),
+        (".rev", "²"),
+        ("table", "[" * 3000),
+    ],
+)
+def test_a_damaged_entry_beside_a_save_never_locks_the_page(key: str, text: str | None) -> None:
+    store = MemoryStore()
+    app = new_app(2, 3, store=store)
+    click_randomly(app, random.Random(3))
+    assert app.key is not None
+    if key == "table":
+        store.set("castle.table", text or "")
+    elif text is None:
+        about = json.loads(store.data[app.key + ".about"])
+        store.set(app.key + ".about", json.dumps({**about, "winners": [-9]}))
+    else:
+        store.set(app.key + key, text)
+    again = App(store, GAMES, lang="en")
+    html = again.render()
+    assert 'class="saved"' in html and "finished:" in html
+    again.open_saved(app.key)
+    assert again.state is not None and 'id="winner"' in again.render()
+
+
+def test_a_title_given_in_another_tab_is_kept_by_the_next_save() -> None:
+    store = MemoryStore()
+    first = new_app(3, 9, store=store)
+    second = App(store, GAMES, lang="en")
+    assert first.key is not None
+    second.form = {"title": "Sunday"}
+    second.rename_saved(first.key)
+    rnd = random.Random(9)
+    moves = len(first.record["actions"])  # type: ignore[index]
+    while len(first.record["actions"]) == moves:  # type: ignore[index]
+        first.click(rnd.choice(tokens(first.render())), {})
+    assert json.loads(store.data[first.key + ".about"])["title"] == "Sunday"

@@ -177,7 +177,7 @@ class App:
         if self.key is None:
             return 0
         text = self.store.get(self._rev_key) or "0"
-        return int(text) if text.isdigit() else 0
+        return int(text) if re.fullmatch(r"[0-9]{1,15}", text) else 0
 
     def check_behind(self) -> bool:
         """Whether another tab saved the open game since this one last read or wrote it (the
@@ -410,6 +410,10 @@ class App:
         if self.save_problem is None:
             self._rev += 1
             self._write(self._rev_key, str(self._rev))
+            # A title given in another tab (or while saves failed) is kept, not written over.
+            stored = storage.read_about(self.store, self.key)
+            if stored is not None and self.about is not None:
+                self.about["title"] = stored["title"]
             self._write(f"{self.key}.about", json.dumps(self._about()))
 
     def _write(self, key: str, text: str) -> str | None:
@@ -634,6 +638,9 @@ class App:
         if self.past is not None:
             self.present()
         self.screen = "home"
+        # Whoever resumes passes the cover again: the seat that was choosing is not assumed.
+        self.viewer = None
+        self.picked = []
         self.confirming = self.renaming = None
         self.form = self._table()
         self.list_games()
@@ -643,7 +650,7 @@ class App:
         text = self.store.get(TABLE_KEY)
         try:
             table = json.loads(text) if text and len(text) < 4_000 else {}
-        except ValueError:
+        except (ValueError, RecursionError):
             return {}
         if not isinstance(table, dict):
             return {}
@@ -756,6 +763,9 @@ class App:
         """Take back the last action: it leaves the record (which holds what stands), and the
         log of the open game notes it."""
         assert self.record is not None and self.can_undo()
+        if self.check_behind():
+            self.notice = self.t("app.behind")
+            return
         rec = dict(self.record)
         line = self.record["actions"][-1]
         rec["actions"] = self.record["actions"][:-1]
@@ -855,6 +865,9 @@ class App:
         """Let the computer play a seat (a level) or take it back (None), from now on."""
         assert self.record is not None
         if self.past is not None:
+            return
+        if self.check_behind():
+            self.notice = self.t("app.behind")
             return
         computers = self.computers
         computers[seat] = level if level in self.ui.levels else None

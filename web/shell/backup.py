@@ -16,6 +16,7 @@ were there already, or could not be read.
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from tabletop import record as records
@@ -41,10 +42,11 @@ def backup_format(game: Game[Any]) -> str:
 
 
 def is_backup(game: Game[Any], text: str | bytes) -> bool:
-    """Whether a file says it is a backup (then `restore` reads it, else it is a record)."""
+    """Whether a file says it is a backup (then `restore` reads it, else it is a record): its
+    `format` says so (a player named like the format does not make a record a backup)."""
     head = text[:1000]
-    marker = f'"{backup_format(game)}"'
-    return marker in (head.decode("utf-8", "replace") if isinstance(head, bytes) else head)
+    words = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
+    return re.search(rf'"format"\s*:\s*"{re.escape(backup_format(game))}"', words) is not None
 
 
 def dumps(app: App) -> str:

@@ -115,7 +115,7 @@ def read_about(store: Store, key: str) -> About | None:
         return None
     try:
         about = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(about, dict) or set(about) != _ABOUT_KEYS:
         return None
@@ -123,15 +123,21 @@ def read_about(store: Store, key: str) -> About | None:
         isinstance(about["title"], str)
         and len(about["title"]) <= TITLE_LENGTH
         and _strings(about["names"])
-        and all(isinstance(about[k], int | float) for k in ("created", "updated"))
+        and all(_when(about[k]) for k in ("created", "updated"))
         and isinstance(about["moves"], int)
         and isinstance(about["progress"], dict)
         and isinstance(about["finished"], bool)
         and _ints(about["scores"])
         and _ints(about["winners"])
+        and all(0 <= w < len(about["names"]) for w in about["winners"])
         and isinstance(about["rules_version"], int)
     )
     return about if typed else None  # type: ignore[return-value]
+
+
+def _when(value: Any) -> bool:
+    """A date as seconds since the epoch that a clock can show (not NaN, not 1e300)."""
+    return isinstance(value, int | float) and 0 <= value < 10**11
 
 
 def _strings(value: Any) -> bool:
