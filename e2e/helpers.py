@@ -86,7 +86,7 @@ OPTIONS_JS = """(expectRedraw) => {
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
     if (el.matches('#menu, #undo, #seats, #hint, #export, #load-latest, #free-space')) continue;
-    if (el.matches('#back, #log-full, #help-open, #help-close')) continue;
+    if (el.matches('#back, #log-full, #help-open, #help-close, #help-step')) continue;
     if (el.matches('.lang, .kind, .moment, .step')) continue;
     if (!el.getClientRects().length) continue;
     const token = el.getAttribute('data-act');

@@ -24,7 +24,7 @@ ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
 NOT_MOVES = re.compile(
     r'<button[^>]*data-act="(k\d+)"[^>]*'
-    r'(?:id="(?:menu|undo|seats|hint|export|load-latest|free-space|back|log-full|help-open|help-close)"'
+    r'(?:id="(?:menu|undo|seats|hint|export|load-latest|free-space|back|log-full|help-open|help-close|help-step)"'
     r'|class="(?:lang|kind|moment|step)")'
 )
 
@@ -955,3 +955,17 @@ def test_a_title_given_in_another_tab_is_kept_by_the_next_save() -> None:
     while len(first.record["actions"]) == moves:  # type: ignore[index]
         first.click(rnd.choice(tokens(first.render())), {})
     assert json.loads(store.data[first.key + ".about"])["title"] == "Sunday"
+
+
+def test_each_decision_opens_the_rules_at_its_own_part() -> None:
+    app = new_app(3, 4)
+    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
+        app.pass_cover(seat)
+        app.do({"p": seat, "do": "select", "cards": [card]})
+    app.reveal()
+    _click(app, "Rules for this step")
+    html = app.render()
+    assert 'data-topic="help-card-trader"' in html
+    assert re.search(r'id="help-card-trader"[^>]*class="[^"]*topic', html) or re.search(
+        r'class="[^"]*topic[^"]*"[^>]*id="help-card-trader"', html
+    )

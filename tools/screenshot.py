@@ -21,7 +21,7 @@ from tools.devserver import make_server
 NAMES = ("Anna", "Ben", "Chen Jing", "Dora")
 MOVES = (
     "#app [data-act]:not(#menu):not(#undo):not(#seats):not(#hint):not(#export)"
-    ":not(#free-space):not(#back):not(#log-full):not(#help-open):not(.lang):not(.kind):not(.moment):not(.step)"
+    ":not(#free-space):not(#back):not(#log-full):not(#help-open):not(#help-step):not(.lang):not(.kind):not(.moment):not(.step)"
 )
 
 

@@ -101,6 +101,10 @@ app.think_seconds = _think_seconds() or app.think_seconds
 def draw() -> None:
     began = time.perf_counter()
     root.innerHTML = app.render()
+    # The rules help opened at a topic: that part in view.
+    topic = root.querySelector(".help .topic")
+    if topic is not None and topic is not jsnull:
+        topic.scrollIntoView()
     document.documentElement.lang = app.lang
     document.title = app.t("app.title")
     # The last redraw's cost, for the benchmark and for curious players (dev tools).

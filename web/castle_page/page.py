@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import castle
@@ -17,7 +18,7 @@ from tabletop.refusal import Refusal
 from tabletop.search import Budget
 from web.shell import i18n, screens
 from web.shell.generic_panel import label as action_label
-from web.shell.html import esc, tag
+from web.shell.html import button, esc, tag
 from web.shell.i18n import Catalog
 
 from . import CATALOGS, log, panels
@@ -113,6 +114,7 @@ class CastlePage:
             panel = waiting  # and nothing on the board to click
         else:
             panel, clickable = panels.decision(app)
+            panel += _step_help(app)
         side = (
             round_track(view, app.names, app.colours, app.cat)
             + (screens.decision_section(app, panel) if not end else "")
@@ -162,6 +164,38 @@ class CastlePage:
 
     def reason(self, refusal: Refusal, names: Sequence[str], cat: Catalog) -> str:
         return log.reason(refusal.rule, refusal.params, names, cat)
+
+
+#: The part of the rules help that explains each decision.
+STEP_TOPICS = {
+    "select": "round",
+    "worker_c": "card-worker_c",
+    "trader": "card-trader",
+    "tower": "card-bricklayer",
+    "buy": "card-stonemason",
+    "sell": "card-stonemason",
+    "erect": "erecting",
+    "pay": "erecting",
+    "helper": "helpers",
+    "convert": "forge",
+    "palace": "end",
+    "market": "end",
+}
+
+
+def _step_help(app: App) -> str:
+    """The rules of the decision at hand, one click away (the help opens at that part)."""
+    topic = STEP_TOPICS.get(screens.stage_name(app), "characters")
+    return tag(
+        "p",
+        button(
+            esc(app.t("app.help_step")),
+            app.reg(partial(app.open_help, topic)),
+            id="help-step",
+            data_topic=topic,
+        ),
+        class_="step-help",
+    )
 
 
 def _scores(app: App) -> str:
