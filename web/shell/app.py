@@ -333,12 +333,12 @@ class App:
         self.about = self._make_about(self.record, self.state, self.about)
         return self.about
 
-    def export_game(self, record: records.Record | None = None) -> None:
+    def export_game(self) -> None:
         """Offer the open game as its record file."""
-        rec = record or self.record
-        if rec is None:
+        if self.record is None:
             return
-        self.download = (self._file_name(rec["setup"].get("names", [])), records.dumps(rec))
+        names = self.record["setup"].get("names", [])
+        self.download = (self._file_name(names), records.dumps(self.record))
 
     def export_saved(self, key: str) -> None:
         """Offer a saved game's file as it is stored (one that cannot be read, unchanged)."""
