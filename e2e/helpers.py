@@ -234,18 +234,31 @@ def recorded_game(
     names: list[str],
     colours: list[str],
     upto: int | None = None,
+    stage: str | None = None,
 ) -> str:
     """A saved game as the page writes it: random legal moves from the engine (all of them to
-    the end, or the first `upto`), so a test can start at a screen instead of clicking to it."""
+    the end, the first `upto`, or until a decision of that `stage` is asked), so a test can
+    start at a screen instead of clicking to it."""
     rec = records.new_record(players, seed, 0, names=names, colours=colours)
     state, _ = records.replay(rec)
     rnd = random.Random(seed)
     while not CASTLE.terminal(state) and (upto is None or len(rec["actions"]) < upto):
         seat = CASTLE.asked(state)[0]
+        if stage is not None and CASTLE.prompt(state, seat)["stage"] == stage:
+            break
         action = rnd.choice(CASTLE.legal_actions(state, seat))
         CASTLE.apply(state, action)
         rec["actions"].append(CASTLE.action_text(action))
     return records.dumps(rec)
+
+
+def past_covers(page: Page) -> None:
+    """Through any hot-seat cover, reveal or round summary, to the board."""
+    for _ in range(8):
+        cover = page.locator("#pass-cover, #reveal, #summary-ok")
+        if not cover.count():
+            return
+        cover.first.click()
 
 
 def open_with_saves(

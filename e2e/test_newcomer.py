@@ -101,10 +101,16 @@ def test_a_card_is_changed_before_it_is_confirmed_and_a_round_ends_with_its_summ
     # A card or a building reached with the keyboard, or tapped, says what it is.
     chip = page.locator(".players [data-explain]").first
     chip.focus()
-    expect(page.locator("#notice")).to_have_text(str(chip.get_attribute("data-explain")))
+    expect(page.locator("#notice")).to_contain_text(str(chip.get_attribute("data-explain")))
     tower = page.locator(".defense-tower h3")
     tower.click()
-    expect(page.locator("#notice")).to_have_text(str(tower.get_attribute("data-explain")))
+    expect(page.locator("#notice")).to_contain_text(str(tower.get_attribute("data-explain")))
+    # ... and opens the rules help at its own entry, from where the table comes back.
+    page.click("#notice .help-more")
+    expect(page.locator("#help-tower")).to_have_class("topic")
+    expect(page.locator("#help-tower")).to_be_in_viewport()
+    page.click("#help-close")
+    page.locator(".defense-tower h3").wait_for()
     cards = page.locator("#decision button[data-act]:not(#confirm-cards):not(#hint)")
     first, second = cards.nth(0).inner_text(), cards.nth(1).inner_text()
     cards.nth(0).click()

@@ -845,7 +845,11 @@ def test_a_round_ends_with_its_summary_before_the_next_cover() -> None:
         app.click(rnd.choice(tokens(app.render())), {})
     html = app.render()
     assert 'id="summary"' in html and "Round 1 is over" in html
-    assert 'id="pass-cover"' not in html and 'id="board"' not in html
+    assert 'id="pass-cover"' not in html
+    # Read over the castle as it stands, which nobody can click meanwhile.
+    table = html.partition('id="summary"')[0]
+    assert 'class="summary-table" inert aria-hidden="true"' in table and 'id="board"' in table
+    assert "data-act" not in table and 'class="players"' not in table
     gained = [p.vp - before for p, before in zip(app.state.players, vp, strict=True)]
     assert app.summary.after[0] - app.summary.before[0] == gained[0]
     assert f"+{gained[0]} VP" in html
@@ -969,3 +973,21 @@ def test_each_decision_opens_the_rules_at_its_own_part() -> None:
     assert re.search(r'id="help-card-trader"[^>]*class="[^"]*topic', html) or re.search(
         r'class="[^"]*topic[^"]*"[^>]*id="help-card-trader"', html
     )
+
+
+def test_every_explained_thing_on_the_table_opens_the_rules_help_at_its_own_entry() -> None:
+    from web.castle_page import help as rules_help
+
+    app = new_app(3, 4)
+    rnd = random.Random(4)
+    for _ in range(40):  # into a round with cards revealed and pieces on the board
+        app.click(rnd.choice(tokens(app.render())), {})
+        if app.summary is not None:
+            app.dismiss_summary()
+    html = app.render()
+    explained = re.findall(r"<[^>]*data-explain=[^>]*>", html)
+    assert len(explained) > 20
+    topics = set(rules_help.topics())
+    for element in explained:
+        topic = re.search(r'data-topic="([^"]+)"', element)
+        assert topic and topic.group(1) in topics, element

@@ -1,9 +1,11 @@
 """Take the README's screenshot: the real page in Chromium, a game played by random clicks.
 
     .venv/bin/python -m tools.screenshot docs/screenshot.png [--players 3] [--seed 7] [--clicks 90]
+        [--size 1366x768] [--lang zh]
 
 Serves the site like the e2e tests do, starts a game with a fixed seed, clicks seeded random
-game controls (never Menu, Undo or the language buttons), and saves a 1366×768 PNG.
+game controls (never Menu, Undo or the language buttons), and saves a PNG of the window
+(1366×768 unless --size says otherwise: a phone is 390x844).
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--clicks", type=int, default=90)
     parser.add_argument("--lang", default="en")
+    parser.add_argument("--size", default="1366x768", help="the window, WIDTHxHEIGHT")
+    parser.add_argument("--full", action="store_true", help="the whole page, not only the window")
     args = parser.parse_args()
     build.build()
     server = make_server(port=0, prefix="/castle-game/", quiet=True, directory=build.SITE)
@@ -40,7 +44,10 @@ def main() -> int:
     rnd = random.Random(args.seed)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)
-        page = browser.new_page(viewport={"width": 1366, "height": 768}, service_workers="block")
+        width, height = (int(n) for n in args.size.split("x"))
+        page = browser.new_page(
+            viewport={"width": width, "height": height}, service_workers="block"
+        )
         page.goto(url)
         page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
         if args.lang != "en":
@@ -64,7 +71,7 @@ def main() -> int:
             if not cover.count():
                 break
             cover.first.click()
-        page.screenshot(path=args.out)
+        page.screenshot(path=args.out, full_page=args.full)
         browser.close()
     server.shutdown()
     print(f"saved {args.out}")

@@ -20,7 +20,7 @@ import json
 import time
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
 from web.games import GAMES, PACKAGES
@@ -98,9 +98,74 @@ app = App(
 app.think_seconds = _think_seconds() or app.think_seconds
 
 
+#: What the screen asked of whom at the last redraw (`_moment`): when it changes, a person has
+#: a new decision (or a cover) before them.
+_shown: str | None = None
+
+
+def _moment() -> str:
+    actions = len(app.record["actions"]) if app.record is not None else -1
+    shown = f"{app.screen}:{actions}:{app.viewer}:{app.revealing}:{app.summary is not None}"
+    return f"{shown}:{app.help_open}"
+
+
+def _options(**values: object) -> Any:
+    """A JavaScript object of options (to_js alone would make a Map)."""
+    return to_js(values, dict_converter=window.Object.fromEntries)
+
+
+def _focused() -> tuple[str | None, str | None, str, str]:
+    """The focused element, as what finds it again after a redraw: its id, its key on the
+    board, its kind of element and its words."""
+    el = document.activeElement
+    if el is None or el is jsnull or not root.contains(el) or el is root:
+        return None, None, "", ""
+    return _attr(el, "id"), _attr(el, "data-key"), str(el.tagName), str(el.textContent or "")
+
+
+def _refocus(id_: str | None, key: str | None, kind: str, words: str) -> None:
+    """Focus where it was before the redraw (a redraw replaces every element): the same id, the
+    same thing on the board, or the same kind of control with the same words."""
+    found = None
+    if id_:
+        found = root.querySelector(f"#{window.CSS.escape(id_)}")
+    if (found is None or found is jsnull) and key:
+        found = root.querySelector(f'[data-key="{window.CSS.escape(key)}"]')
+    if (found is None or found is jsnull) and words:
+        for el in root.querySelectorAll("button, [tabindex]"):
+            if str(el.tagName) == kind and str(el.textContent or "") == words:
+                found = el
+                break
+    if found is not None and found is not jsnull:
+        found.focus(_options(preventScroll=True))
+
+
+def _to_decision() -> None:
+    """A person has a new decision (or a cover) before them: the keyboard's focus goes there,
+    and a narrow screen, where the board may be in view, scrolls back up to it."""
+    target = None
+    for where in ("#help-close", "#summary-ok", "#pass-cover", "#reveal", "#decision"):
+        target = root.querySelector(where)
+        if target is not None and target is not jsnull:
+            break
+    if target is None or target is jsnull:
+        return
+    target.focus(_options(preventScroll=True))
+    if window.matchMedia("(max-width: 1000px)").matches and target.id == "decision":
+        target.scrollIntoView(_options(block="start"))
+
+
 def draw() -> None:
+    global _shown
     began = time.perf_counter()
+    focus = _focused()
     root.innerHTML = app.render()
+    moment = _moment()
+    if moment != _shown and app.computer_asked() is None:
+        _to_decision()
+    else:
+        _refocus(*focus)
+    _shown = moment
     # The rules help opened at a topic: that part in view.
     topic = root.querySelector(".help .topic")
     if topic is not None and topic is not jsnull:
@@ -196,19 +261,45 @@ def _form() -> dict[str, str]:
     return {el.name: str(el.value) for el in root.querySelectorAll("input[name], select[name]")}
 
 
+def _attr(element: Any, name: str) -> str | None:
+    value = element.getAttribute(name)
+    return None if value is None or value is jsnull else str(value)
+
+
+def _say(text: str, topic: str | None = None) -> None:
+    """Put `text` in the status line; a thing's explanation ends with the way to its entry in
+    the rules help (`topic`)."""
+    notice = root.querySelector("#notice")
+    if notice is None or notice is jsnull:
+        return
+    notice.textContent = text
+    more = _attr(notice, "data-more")
+    if topic and more:
+        link = document.createElement("button")
+        link.type = "button"
+        link.className = "help-more"
+        link.textContent = more
+        link.setAttribute("data-help", topic)
+        notice.append(" ", link)
+
+
 def on_click(event: Any) -> None:
-    target = event.target.closest("[data-act], [data-reason], [data-explain]")
+    target = event.target.closest("[data-act], [data-reason], [data-explain], [data-help]")
     if target is None or target is jsnull:
         return
-    act = target.getAttribute("data-act")
-    if act is None or act is jsnull:
+    topic = _attr(target, "data-help")
+    if topic is not None:  # "More in the rules", at the end of an explanation
+        app.open_help(topic)
+        draw()
+        return
+    act = _attr(target, "data-act")
+    if act is None:
         # A tap that plays nothing says why not, or what the thing is (the rules help's words).
-        reason = target.getAttribute("data-reason")
-        if reason is None or reason is jsnull:
-            reason = target.getAttribute("data-explain")
-        notice = root.querySelector("#notice")
-        if notice is not None and notice is not jsnull:
-            notice.textContent = str(reason)
+        reason = _attr(target, "data-reason")
+        if reason is not None:
+            _say(reason)
+        else:
+            _say(_attr(target, "data-explain") or "", _attr(target, "data-topic"))
         return
     app.click(str(act), _form())
     draw()
@@ -256,9 +347,7 @@ def on_focus(event: Any) -> None:
     target = event.target
     if target is None or target is jsnull or not target.hasAttribute("data-explain"):
         return
-    notice = root.querySelector("#notice")
-    if notice is not None and notice is not jsnull:
-        notice.textContent = str(target.getAttribute("data-explain"))
+    _say(_attr(target, "data-explain") or "", _attr(target, "data-topic"))
 
 
 def on_change(event: Any) -> None:

@@ -55,6 +55,10 @@ class GoofspielPage:
     def screen(self, app: App) -> str:
         return screens.generic_screen(app)
 
+    def table(self, app: App) -> str:
+        scores = ", ".join(f"{n}: {v}" for n, v in zip(app.names, app.state.scores, strict=False))
+        return tag("section", tag("p", esc(scores)), id="board")
+
     summary_events: tuple[str, ...] = ("won",)
 
     def scores(self, state: Any) -> list[int]:

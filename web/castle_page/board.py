@@ -86,7 +86,11 @@ class _Board:
         line)."""
         title = f"{label}\n{explain}" if explain else label
         more = explain or None
+        topic = key.replace(":", "-") if explain else None  # its entry in the rules help
         if key in self.clickable:
+            # A control's name is what it shows followed by the label (WCAG 2.5.3: a voice
+            # command naming the visible words must reach it), not the label alone.
+            inner += tag("span", esc(f" {label}"), class_="sr")
             act, reason = self.clickable[key]
             if act is None and not reason:
                 reason = self.t("board.not_now")
@@ -96,13 +100,20 @@ class _Board:
                     None,
                     reason,
                     class_=cls,
-                    aria_label=label,
                     data_key=key,
                     data_explain=more,
+                    data_topic=topic,
                 )
-            return button(inner, act, class_=cls, aria_label=label, title=title, data_key=key)
+            return button(inner, act, class_=cls, title=title, data_key=key)
         return tag(
-            "div", inner, class_=cls, data_key=key, title=title, data_explain=more, tabindex="0"
+            "div",
+            inner,
+            class_=cls,
+            data_key=key,
+            title=title,
+            data_explain=more,
+            data_topic=topic,
+            tabindex="0",
         )
 
     def helper(self, seat: int, label: str, cls: str = "") -> str:
@@ -147,7 +158,8 @@ def render_board(
     b = _Board(view, names, colours, cat, clickable or {})
     # The board carries the icon sprite, so every icon on the game screen (players' panels
     # included) resolves without the page having to remember it.
-    body = art.sprite() + _top(b) + _castle(b) + _yard(b)
+    heading = tag("h2", esc(b.t("board.title")), class_="sr")  # the tower's h3 is under it
+    body = art.sprite() + heading + _top(b) + _castle(b) + _yard(b)
     return tag("div", body, class_="board", role="region", aria_label=b.t("board.title"))
 
 
@@ -372,7 +384,14 @@ def _defense_tower(b: _Board) -> str:
         cls = "tower-kind" + ("" if n else " none")
         rows.append(b.element(f"tower:{kind}", inner, cls, label))
     explain = rules_help.explain_tower(b.cat)
-    title = tag("h3", esc(b.t("board.tower")), title=explain, data_explain=explain, tabindex="0")
+    title = tag(
+        "h3",
+        esc(b.t("board.tower")),
+        title=explain,
+        data_explain=explain,
+        data_topic="tower",
+        tabindex="0",
+    )
     total = sum(tower.get(k, 0) for k in data.KINDS)
     return tag(
         "div",

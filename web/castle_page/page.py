@@ -125,9 +125,14 @@ class CastlePage:
         board = render_board(view, app.names, app.colours, app.cat, clickable)
         return end + tag(
             "div",
-            tag("section", board, id="board") + tag("aside", side, id="side"),
+            tag("section", board, id="board")
+            + tag("aside", side, id="side", aria_label=app.t("board.side")),
             class_="layout",
         )
+
+    def table(self, app: App) -> str:
+        view = castle.view(app.state, None)
+        return tag("section", render_board(view, app.names, app.colours, app.cat, {}), id="board")
 
     summary_events: tuple[str, ...] = (
         "trader_placed",

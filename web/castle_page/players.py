@@ -134,7 +134,7 @@ def _panel(
         + tag("div", rows, class_="pcards")
     )
     cls = f"player c-{colour}" + (" me" if mine else "") + (" start" if is_start else "")
-    return tag("article", body, class_=cls, role="listitem", aria_label=name, data_seat=seat)
+    return tag("div", body, class_=cls, role="listitem", aria_label=name, data_seat=seat)
 
 
 def _own_choice(view: View, seat: int, me: int | None) -> list[str]:
@@ -194,5 +194,6 @@ def _chip(cat: Catalog, card: str, state: str, on_card: dict[str, int] | None = 
         title=f"{title}\n{explain}" if title else explain,
         data_card=card,
         data_explain=explain,
+        data_topic=f"card-{card}",
         tabindex="0",
     )

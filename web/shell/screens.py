@@ -62,7 +62,16 @@ def _screen(app: App) -> str:
 
 def _notice(app: App) -> str:
     text = app.notice or ""
-    return _save_problem(app) + tag("p", esc(text), id="notice", role="status", aria_live="polite")
+    # data-more: the words of the button a tapped thing's explanation ends with, which opens
+    # the rules help at that thing's own entry (its data-topic; web/main.py draws it).
+    return _save_problem(app) + tag(
+        "p",
+        esc(text),
+        id="notice",
+        role="status",
+        aria_live="polite",
+        data_more=app.t("app.help_more"),
+    )
 
 
 def _save_problem(app: App) -> str:
@@ -98,7 +107,7 @@ def _languages(app: App) -> str:
     for lang, name in i18n.LANGUAGES.items():
         token = None if lang == app.lang else app.reg(partial(app.set_language, lang))
         buttons.append(button(esc(name), token, name, lang=lang, class_="lang"))
-    return tag("nav", "".join(buttons), class_="languages")
+    return tag("nav", "".join(buttons), class_="languages", aria_label=app.t("app.languages"))
 
 
 # --- New game ----------------------------------------------------------------------------------
@@ -345,7 +354,12 @@ def cover(app: App, seat: int) -> str:
 def _cover_tools(app: App) -> str:
     """The menu and the languages, on a cover too (it shows nothing private)."""
     menu = button(esc(app.t("app.menu")), app.reg(app.home), id="menu")
-    return tag("nav", menu + help_button(app) + _languages(app), class_="cover-tools")
+    return tag(
+        "nav",
+        menu + help_button(app) + _languages(app),
+        class_="cover-tools",
+        aria_label=app.t("app.game_tools"),
+    )
 
 
 def reveal_cover(app: App) -> str:
@@ -486,6 +500,7 @@ def decision_section(app: App, panel: str) -> str:
         happened_block(app) + panel + hint_block(app),
         id="decision",
         data_stage=stage_name(app),
+        tabindex="-1",  # where the focus goes for each new decision (web/main.py), not a Tab stop
     )
 
 
@@ -531,7 +546,8 @@ def summary_screen(app: App) -> str:
         + tag("ul", lines, class_="summary-lines")
         + ok
     )
-    return tag(
+    table = tag("div", app.ui.table(app), class_="summary-table", inert=True, aria_hidden="true")
+    return table + tag(
         "div",
         _cover_tools(app) + _save_problem(app) + tag("div", body, class_="summary-body"),
         id="summary",

@@ -74,6 +74,11 @@ class GameUI(Protocol):
         them out (the shell's blocks are in screens.py)."""
         ...
 
+    def table(self, app: App) -> str:
+        """The board as a spectator sees it (no secret, nothing to click): what a round's
+        summary is read over, so the table still sees the castle it speaks of."""
+        ...
+
     #: The events a round's summary keeps (who built what, deliveries, bonuses): names of
     #: `Event["e"]`; the summary words them as the log does.
     summary_events: tuple[str, ...]

@@ -1,0 +1,201 @@
+"""Every screen at six window sizes, from a small phone to a wide desktop, in both languages.
+
+Why: a layout that works at the size it was drawn for breaks quietly at the others: a page that
+scrolls sideways on a phone, a building's name cut to "Ser…", buttons too small for a finger.
+One booted page per language is resized (`set_viewport_size`) across the sizes; each screen is
+reached from an injected save, and measured by e2e/layout.js as a player would see it: no
+sideways scroll, no box outside the window or cut by its container, no clipped text, and at
+phone widths every control at least 44 px each way; at a phone's and a laptop's size axe-core
+finds no serious or critical accessibility violation. A screenshot of each screen at each size is
+kept in test-results/devices/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from .helpers import open_with_saves, past_covers, recorded_game, saved_record
+
+SIZES = ((360, 740), (390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
+#: Below this width a finger plays: every control is at least TARGET px each way.
+PHONE = 400
+TARGET = 44
+LAYOUT_JS = (Path(__file__).parent / "layout.js").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parent.parent
+#: axe-core, from npm (a test's dependency only: the site never loads it).
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: The sizes axe-core checks each screen at: a phone and a laptop.
+AXE_SIZES = ((390, 844), (1366, 768))
+AXE_JS = """async () => {
+  const found = await axe.run(document, {resultTypes: ['violations']});
+  return found.violations
+    .filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => {
+      const where = v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ');
+      return `${v.id} (${v.impact}): ${where}`;
+    });
+}"""
+SHOTS = ROOT / "test-results" / "devices"
+
+NAMES = ["Ann", "Bo", "Chen Jing"]
+COLOURS = ["blue", "red", "yellow"]
+SAVES = {
+    "castle.game.fresh": recorded_game(3, 7, NAMES, COLOURS, upto=0),
+    "castle.game.pay": recorded_game(3, 2, NAMES, COLOURS, stage="pay"),
+    "castle.game.helper": recorded_game(3, 4, NAMES, COLOURS, stage="helper"),
+    "castle.game.done": recorded_game(3, 5, NAMES, COLOURS),
+}
+
+
+def _home(page: Page) -> None:
+    if page.locator("#help-close").count():
+        page.click("#help-close")
+    if page.locator("#menu").count():
+        page.click("#menu")
+    page.locator("#start-game").wait_for()
+
+
+def _cover(page: Page) -> None:
+    _home(page)
+    page.click('li.saved[data-key="castle.game.fresh"] .open')
+    page.locator("#pass-cover").wait_for()
+
+
+def _selection(page: Page) -> None:
+    _cover(page)
+    page.click("#pass-cover")
+    page.locator("#decision[data-stage='select']").wait_for()
+
+
+def _at(stage: str, key: str) -> Callable[[Page], None]:
+    def reach(page: Page) -> None:
+        _home(page)
+        page.click(f'li.saved[data-key="{key}"] .open')
+        past_covers(page)
+        page.locator(f"#decision[data-stage='{stage}']").wait_for()
+
+    return reach
+
+
+def _help(page: Page) -> None:
+    _selection(page)
+    page.click("#help-open")
+    page.locator("#help-close").wait_for()
+
+
+def _end(page: Page) -> None:
+    _home(page)
+    page.click('li.saved[data-key="castle.game.done"] .open')
+    expect(page.locator("#winner")).to_be_visible()
+
+
+SCREENS: dict[str, Callable[[Page], None]] = {
+    "new-game": _home,
+    "cover": _cover,
+    "selection": _selection,
+    "payment": _at("pay", "castle.game.pay"),
+    "helper": _at("helper", "castle.game.helper"),
+    "help": _help,
+    "end": _end,
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_screen_fits_every_size(context: BrowserContext, lang: str) -> None:
+    page, log = open_with_saves(context, SAVES)
+    if lang == "zh":
+        page.click('.lang[lang="zh"]')
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    problems: list[str] = []
+    for screen, reach in SCREENS.items():
+        page.set_viewport_size({"width": 1366, "height": 768})
+        reach(page)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("() => new Promise(requestAnimationFrame)")  # laid out anew
+            found = page.evaluate(LAYOUT_JS, TARGET if width < PHONE else 0)
+            problems += [f"{screen} at {width}×{height}: {p}" for p in found]
+            page.screenshot(path=SHOTS / f"{screen}-{lang}-{width}x{height}.png", full_page=True)
+            if (width, height) in AXE_SIZES:
+                if not page.evaluate("() => 'axe' in window"):
+                    page.add_script_tag(path=str(AXE))  # its text, inlined: no request
+                found = page.evaluate(AXE_JS)
+                problems += [f"{screen} at {width}×{height}, axe: {p}" for p in found]
+    assert not problems, "\n".join(problems[:40])
+    assert not log.errors(), str(log)
+
+
+def test_a_narrow_screen_puts_the_decision_first_and_scrolls_back_to_it(
+    context: BrowserContext,
+) -> None:
+    page, log = open_with_saves(context, SAVES)
+    page.set_viewport_size({"width": 390, "height": 844})
+    _cover(page)
+    page.mouse.wheel(0, 2000)  # the player had scrolled down before handing the device over
+    page.click("#pass-cover")
+    decision = page.locator("#decision[data-stage='select']")
+    expect(decision).to_be_in_viewport()
+    expect(decision).to_be_focused()  # the keyboard's next Tab is the first card
+    board = page.locator("#board").bounding_box()
+    box = decision.bounding_box()
+    assert box is not None and board is not None and box["y"] < board["y"]
+    # A tap on the board is explained at the window's foot, in view where the finger is.
+    page.locator(".tile-head").nth(2).scroll_into_view_if_needed()
+    page.locator(".tile-head").nth(2).click()
+    notice = page.locator("#notice")
+    expect(notice).to_be_in_viewport()
+    expect(notice).to_contain_text(
+        str(page.locator(".tile-head").nth(2).get_attribute("data-explain"))
+    )
+    assert not log.errors(), str(log)
+
+
+#: Whether the focused element is a move a keyboard player may take: a cover's or a summary's
+#: button, or an enabled choice of the decision (not the hint or the step's rules).
+MOVE_FOCUSED_JS = """() => {
+  const el = document.activeElement;
+  if (!el || !el.matches('[data-act]')) return false;
+  if (el.matches('#pass-cover, #reveal, #summary-ok')) return true;
+  return !!el.closest('#decision') && !el.matches('#hint, #help-step');
+}"""
+
+
+def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
+    """Only page.keyboard: Tab to a move, Enter; the focus comes back to each new decision."""
+    fresh = recorded_game(2, 3, ["Ann", "Bo"], ["blue", "red"], upto=0)
+    page, log = open_with_saves(context, {"castle.game.keys": fresh})
+    page.click('li.saved[data-key="castle.game.keys"] .open')  # the mouse only opens the game
+    page.locator("#pass-cover").wait_for()
+    expect(page.locator("#pass-cover")).to_be_focused()
+    for _ in range(300):
+        if page.locator("#app > header .round", has_text="Round 2").count():
+            break
+        for _ in range(80):  # Tab to the next move
+            if page.evaluate(MOVE_FOCUSED_JS):
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError(f"no move reached by Tab at {page.locator('#decision').count()}")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(30)
+        if page.evaluate(MOVE_FOCUSED_JS):  # the same decision still: on to the next choice
+            page.keyboard.press("Tab")
+    else:
+        raise AssertionError("round 1 not over after 300 keys")
+    played = saved_record(page)["actions"]
+    assert [a.split()[:2] for a in played[:2]] == [["p0", "select"], ["p1", "select"]]
+    assert not log.errors(), str(log)
+
+
+def test_reduced_motion_stills_every_animation(context: BrowserContext) -> None:
+    page, log = open_with_saves(context, SAVES)
+    _at("helper", "castle.game.helper")(page)  # the castle places to choose from pulse
+    assert page.evaluate("() => document.getAnimations().length") > 0
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate("() => document.getAnimations().length") == 0
+    page.emulate_media(reduced_motion="no-preference")
+    assert not log.errors(), str(log)
