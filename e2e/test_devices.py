@@ -12,6 +12,7 @@ kept in test-results/devices/ for a person to look at.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -171,6 +172,19 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
     page.click('li.saved[data-key="castle.game.keys"] .open')  # the mouse only opens the game
     page.locator("#pass-cover").wait_for()
     expect(page.locator("#pass-cover")).to_be_focused()
+    page.keyboard.press("Enter")
+    # The shortcuts the rules help lists (web/shell/keys.py): ? and Esc, and a digit per choice.
+    page.keyboard.press("?")
+    expect(page.locator("#help-close")).to_be_focused()
+    expect(page.locator("#help-keyboard")).to_be_attached()
+    page.keyboard.press("Escape")
+    expect(page.locator("#decision")).to_be_focused()
+    first = page.locator("#decision [data-shortcut='1']")
+    page.keyboard.press("1")
+    expect(first).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bkeys\b"))  # its digit shows
+    page.keyboard.press("1")
+    expect(first).to_have_attribute("aria-pressed", "false")
     for _ in range(300):
         if page.locator("#app > header .round", has_text="Round 2").count():
             break
@@ -186,6 +200,9 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
             page.keyboard.press("Tab")
     else:
         raise AssertionError("round 1 not over after 300 keys")
+    # A screen reader is told what the screen asks now.
+    said = page.inner_text("#announce")
+    assert "Choose secretly what to play" in said, said
     played = saved_record(page)["actions"]
     assert [a.split()[:2] for a in played[:2]] == [["p0", "select"], ["p1", "select"]]
     assert not log.errors(), str(log)

@@ -21,10 +21,12 @@ from e2e.helpers import (
     saved_record,
     start_game,
 )
+from web.shell import keys
 
 CATALOGS = Path(__file__).resolve().parent.parent / "web"
 #: Latin words a Chinese page may show: the units of the game, and the files' extension.
-LATIN_OK = {"BP", "VP", "json"}
+# BP and VP as the Chinese rules print them, ".json" files, and keys as keyboards label them.
+LATIN_OK = {"BP", "VP", "json"} | {w for k in keys.LABELS.values() for w in re.findall(r"\w+", k)}
 
 
 def _english_words() -> set[str]:

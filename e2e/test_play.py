@@ -132,10 +132,15 @@ def choose_card(page: Page, card_name: str) -> None:
 
 
 def assert_no_card_on(page: Page) -> None:
-    """No card's name (nor id) anywhere in #app, text or attributes."""
+    """No card's name (nor id) anywhere in #app, text or attributes, nor in what assistive
+    technology is given of the whole page (its accessibility tree, the live region's words)."""
     html = page.inner_html("#app").lower()
+    tree = page.locator("body").aria_snapshot().lower()
+    said = page.inner_text("#announce").lower()
     for word in (*CARD_NAMES, *data.CARDS):
         assert word.lower() not in html, f"{word!r} on the cover:\n{html}"
+        assert word.lower() not in tree, f"{word!r} in the cover's accessibility tree:\n{tree}"
+        assert word.lower() not in said, f"{word!r} said on the cover: {said}"
 
 
 @pytest.fixture
@@ -172,7 +177,10 @@ def test_while_one_player_chooses_the_others_choices_are_not_on_the_page(
         page.locator("#pass-cover").wait_for()
         assert page.inner_text(".cover h2") == EN.t("app.pass_to", player=names[1])
         assert_no_card_on(page)
-        cover_html = page.inner_html("#app")
+        # Told to a screen reader: that Alice has chosen, and whom to pass the device to.
+        said = page.inner_text("#announce")
+        assert f"{names[0]} has chosen" in said and names[1] in said
+        cover_html = page.inner_html("#app") + page.locator("body").aria_snapshot() + said
         assert saved_record(page)["actions"] == [f"p0 select {card}"]
 
         page.click("#pass-cover")

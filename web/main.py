@@ -24,6 +24,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
 from web.games import GAMES, PACKAGES
+from web.shell import keys
 from web.shell.app import LANG_KEY, App
 from web.shell.code import code_id
 from web.shell.storage import MemoryStore, Store
@@ -155,6 +156,79 @@ def _to_decision() -> None:
         target.scrollIntoView(_options(block="start"))
 
 
+#: The game and the number of its log sentences a screen reader has been told.
+_heard: tuple[str | None, int] = (None, 0)
+
+#: What a screen asks, in the order it is said: a cover, a round's summary, the end, a decision.
+_ASKS = ("#app .cover h2", "#summary h2", "#winner", "#decision .who")
+
+
+def _announce() -> None:
+    """Tell a screen reader the log's new sentences (public, as the log is) and what the screen
+    asks now. A cover says only whom to pass the device to: nothing of a secret is ever in it."""
+    global _heard
+    region = document.getElementById("announce")
+    if region is None or region is jsnull:
+        return
+    said: list[str] = []
+    if app.screen == "game" and app.state is not None and app.past is None:
+        lines = app.log_lines()
+        game, count = _heard
+        if game == app.key and count < len(lines):
+            said += [text for _, text, _ in lines[count:]][-8:]  # the log has them all
+        _heard = (app.key, len(lines))
+    for where in _ASKS:
+        asked = root.querySelector(where)
+        if asked is not None and asked is not jsnull:
+            said.append(" ".join(str(asked.textContent or "").split()))
+            break
+    region.textContent = " ".join(said)
+
+
+#: The decision's choices, in the order the panel shows them (the digits' shortcuts): its
+#: buttons, forbidden ones included (a digit then says why not), but the hint and the rules.
+_CHOICES = "#decision button[data-act], #decision button.off"
+_NOT_CHOICES = "#hint, #help-step, #undo"
+
+
+def _choices() -> list[Any]:
+    found = root.querySelectorAll(_CHOICES)
+    return [el for el in found if not el.matches(_NOT_CHOICES)][: keys.CHOICES]
+
+
+def _number_choices() -> None:
+    """Each choice carries its digit, shown once the player uses the keyboard (body.keys)."""
+    for n, el in enumerate(_choices(), start=1):
+        el.setAttribute("data-shortcut", str(n))
+        el.setAttribute("aria-keyshortcuts", str(n))
+
+
+def on_key(event: Any) -> None:
+    """The shortcuts of web/shell/keys.py; typing in a field is left alone."""
+    if event.ctrlKey or event.metaKey or event.altKey:
+        return
+    target = event.target
+    if target is not None and target is not jsnull and target.matches("input, select, textarea"):
+        return
+    key = str(event.key)
+    if key == "Tab" or key.isdigit():
+        document.body.classList.add("keys")
+    pressed = None
+    if key.isdigit() and 1 <= int(key) <= keys.CHOICES:
+        choices = _choices()
+        pressed = choices[int(key) - 1] if int(key) <= len(choices) else None
+    elif key in keys.PRESS:
+        pressed = root.querySelector(f"#{keys.PRESS[key]}")
+    if pressed is not None and pressed is not jsnull:
+        event.preventDefault()
+        pressed.click()
+
+
+def on_pointer(event: Any) -> None:
+    """A mouse or a finger: the digits' badges go (they come back with the keyboard)."""
+    document.body.classList.remove("keys")
+
+
 def draw() -> None:
     global _shown
     began = time.perf_counter()
@@ -163,9 +237,12 @@ def draw() -> None:
     moment = _moment()
     if moment != _shown and app.computer_asked() is None:
         _to_decision()
+        if not app.help_open:
+            _announce()
     else:
         _refocus(*focus)
     _shown = moment
+    _number_choices()
     # The rules help opened at a topic: that part in view.
     topic = root.querySelector(".help .topic")
     if topic is not None and topic is not jsnull:
@@ -377,6 +454,10 @@ _on_click = create_proxy(on_click)  # kept alive for the page's lifetime
 root.addEventListener("click", _on_click)
 _on_focus = create_proxy(on_focus)
 root.addEventListener("focusin", _on_focus)
+_on_key = create_proxy(on_key)
+document.addEventListener("keydown", _on_key)
+_on_pointer = create_proxy(on_pointer)
+document.addEventListener("pointerdown", _on_pointer)
 _on_storage = create_proxy(on_storage)
 window.addEventListener("storage", _on_storage)
 _on_change = create_proxy(on_change)

@@ -83,6 +83,18 @@ _HELPER = (
     'c-2.3.1-4.6-.3-4.6-1.8 0-2 3.7-3.2 6.7-3.7A3.7 3.7 0 0 1 12 1.8z"'
     ' fill="currentColor" stroke="var(--pc-line, #222)" stroke-width="1.2"'
     ' stroke-linejoin="round"/>'
+    # The seat's shape on its chest, so that seats are told apart by more than colour: all
+    # four are drawn, and the seat's colour class shows its own (--mark-* in style.css).
+    + "".join(
+        f'<path d="{shape}" fill="#fff" stroke="var(--pc-line, #222)" stroke-width="0.8"'
+        f' style="display: var(--mark-{mark}, none)"/>'
+        for mark, shape in (
+            ("circle", "M12 9.6a2.6 2.6 0 1 1 0 5.2a2.6 2.6 0 1 1 0-5.2z"),
+            ("triangle", "M12 9.2l3 5.4H9z"),
+            ("square", "M9.7 9.9h4.6v4.6H9.7z"),
+            ("diamond", "M12 9l3 3.2-3 3.2-3-3.2z"),
+        )
+    )
 )
 
 _TALER = (

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, Protocol
 
 from castle import data
+from web.shell import keys
 from web.shell.html import esc, tag
 
 
@@ -52,6 +53,7 @@ SECTIONS: Final = (
     ("forge", 2),
     ("end", 3),
     ("two_players", 1),
+    ("keyboard", 2),
 )
 #: The reference parts after the sections (`help.part.<id>` is each one's title; the rulings
 #: part is titled as the new-game screen's list of them, `rules.title`).
@@ -214,6 +216,7 @@ def _facts(cat: Catalog) -> Params:
         "market_two": _talers(cat, data.MARKET_TALERS_PER_VP[2]),
         "one_vp": _vp(cat, 1),
     }
+    facts |= keys.LABELS  # the keyboard section's keys, as keyboards print them
     return facts
 
 
