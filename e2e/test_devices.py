@@ -42,19 +42,22 @@ AXE_JS = """async () => {
 }"""
 SHOTS = ROOT / "test-results" / "devices"
 
-NAMES = ["Ann", "Bo", "Chen Jing"]
-COLOURS = ["blue", "red", "yellow"]
+# Four seats: every seat colour is on every screen (axe-core checks the contrast of each).
+NAMES = ["Ann", "Bo", "Chen Jing", "Dora"]
+COLOURS = ["blue", "red", "yellow", "green"]
 SAVES = {
-    "castle.game.fresh": recorded_game(3, 7, NAMES, COLOURS, upto=0),
-    "castle.game.pay": recorded_game(3, 2, NAMES, COLOURS, stage="pay"),
-    "castle.game.helper": recorded_game(3, 4, NAMES, COLOURS, stage="helper"),
-    "castle.game.done": recorded_game(3, 5, NAMES, COLOURS),
+    "castle.game.fresh": recorded_game(4, 7, NAMES, COLOURS, upto=0),
+    "castle.game.pay": recorded_game(4, 2, NAMES, COLOURS, stage="pay"),
+    "castle.game.helper": recorded_game(4, 4, NAMES, COLOURS, stage="helper"),
+    "castle.game.done": recorded_game(4, 5, NAMES, COLOURS),
 }
 
 
 def _home(page: Page) -> None:
     if page.locator("#help-close").count():
         page.click("#help-close")
+    if page.locator("#log.full").count():  # it covers the page, Menu too
+        page.click("#log-full")
     if page.locator("#menu").count():
         page.click("#menu")
     page.locator("#start-game").wait_for()
@@ -82,6 +85,19 @@ def _at(stage: str, key: str) -> Callable[[Page], None]:
     return reach
 
 
+def _seats(page: Page) -> None:
+    """Who plays each seat, opened in the middle of the game."""
+    _selection(page)
+    page.click("#seats")
+    page.locator("#seats-panel").wait_for()
+
+
+def _full_log(page: Page) -> None:
+    _selection(page)
+    page.click("#log-full")
+    page.locator("#log.full").wait_for()
+
+
 def _help(page: Page) -> None:
     _selection(page)
     page.click("#help-open")
@@ -100,6 +116,8 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "selection": _selection,
     "payment": _at("pay", "castle.game.pay"),
     "helper": _at("helper", "castle.game.helper"),
+    "seats": _seats,
+    "full-log": _full_log,
     "help": _help,
     "end": _end,
 }

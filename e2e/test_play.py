@@ -73,9 +73,10 @@ def expected_table(result: dict[str, Any]) -> dict[str, list[str]]:
 
 
 GAMES = {
-    # players: (seed typed into the form, seed of the clicks, start player, names, colours)
-    3: (2024, 3, 1, ["Alice", "Bob", "Cara"], ["green", "red", "blue"]),
-    2: (77, 2, 1, ["Dana", "Eli"], ["yellow", "blue"]),
+    # players: (seed typed into the form, seed of the clicks, start player, names, colours,
+    # the window: a laptop's, or a phone held upright)
+    3: (2024, 3, 1, ["Alice", "Bob", "Cara"], ["green", "red", "blue"], (1366, 768)),
+    2: (77, 2, 1, ["Dana", "Eli"], ["yellow", "blue"], (390, 844)),
 }
 
 
@@ -87,10 +88,12 @@ def test_a_whole_game_by_clicking_shows_the_engines_scores(
     console: ConsoleLog,
     requests_seen: list[str],
 ) -> None:
-    """Started from the form (seed typed, fixed start player), played by clicks only; the end
-    table and the winner are the engine's for the record the page saved; nothing was fetched
-    from beyond 127.0.0.1 and nothing went wrong in the console."""
-    seed, click_seed, start, names, colours = GAMES[players]
+    """Started from the form (seed typed, fixed start player), played by clicks only, on a
+    laptop and on a phone; the end table and the winner are the engine's for the record the
+    page saved; nothing was fetched from beyond 127.0.0.1 and nothing went wrong in the
+    console."""
+    seed, click_seed, start, names, colours, (width, height) = GAMES[players]
+    page.set_viewport_size({"width": width, "height": height})
     open_page()
     start_game(page, players, seed, start, names, colours)
     began = time.monotonic()
