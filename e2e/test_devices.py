@@ -153,23 +153,30 @@ def test_a_narrow_screen_puts_the_decision_first_and_scrolls_back_to_it(
 ) -> None:
     page, log = open_with_saves(context, SAVES)
     page.set_viewport_size({"width": 390, "height": 844})
-    _cover(page)
-    page.mouse.wheel(0, 2000)  # the player had scrolled down before handing the device over
-    page.click("#pass-cover")
+    _selection(page)
     decision = page.locator("#decision[data-stage='select']")
     expect(decision).to_be_in_viewport()
     expect(decision).to_be_focused()  # the keyboard's next Tab is the first card
     board = page.locator("#board").bounding_box()
     box = decision.bounding_box()
     assert box is not None and board is not None and box["y"] < board["y"]
-    # A tap on the board is explained at the window's foot, in view where the finger is.
-    page.locator(".tile-head").nth(2).scroll_into_view_if_needed()
-    page.locator(".tile-head").nth(2).click()
+    # A tap on the board is explained at the window's foot, in view where the finger is, and
+    # can be closed there.
+    tile = page.locator(".tile-head").nth(2)
+    tile.scroll_into_view_if_needed()
+    tile.click()
     notice = page.locator("#notice")
     expect(notice).to_be_in_viewport()
-    expect(notice).to_contain_text(
-        str(page.locator(".tile-head").nth(2).get_attribute("data-explain"))
-    )
+    expect(notice).to_contain_text(str(tile.get_attribute("data-explain")))
+    page.click("#notice .notice-close")
+    expect(notice).to_have_text("")
+    # A move taken on the board, far down the page: the next decision is brought back in view.
+    _at("helper", "castle.game.helper")(page)
+    place = page.locator("#board button[data-act]").last
+    place.scroll_into_view_if_needed()
+    assert page.evaluate("() => window.scrollY") > 400
+    place.click()
+    expect(page.locator("#decision")).to_be_in_viewport()
     assert not log.errors(), str(log)
 
 
@@ -180,6 +187,13 @@ MOVE_FOCUSED_JS = """() => {
   if (!el || !el.matches('[data-act]')) return false;
   if (el.matches('#pass-cover, #reveal, #summary-ok')) return true;
   return !!el.closest('#decision') && !el.matches('#hint, #help-step');
+}"""
+
+
+FOCUS_KEPT_JS = """() => {
+  const el = document.activeElement;
+  return !!el && el !== document.body && !!el.closest('#app')
+    && !!el.closest('#decision, .cover, #summary');
 }"""
 
 
@@ -195,9 +209,11 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
     page.keyboard.press("?")
     expect(page.locator("#help-close")).to_be_focused()
     expect(page.locator("#help-keyboard")).to_be_attached()
+    page.keyboard.press("1")  # over the help, the decision under it cannot be played
     page.keyboard.press("Escape")
     expect(page.locator("#decision")).to_be_focused()
     first = page.locator("#decision [data-shortcut='1']")
+    expect(first).to_have_attribute("aria-pressed", "false")
     page.keyboard.press("1")
     expect(first).to_have_attribute("aria-pressed", "true")
     expect(page.locator("body")).to_have_class(re.compile(r"\bkeys\b"))  # its digit shows
@@ -214,6 +230,9 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
             raise AssertionError(f"no move reached by Tab at {page.locator('#decision').count()}")
         page.keyboard.press("Enter")
         page.wait_for_timeout(30)
+        # The focus is never lost to the page's body: it is on the new decision (or cover or
+        # summary), or still on the choice just pressed.
+        assert page.evaluate(FOCUS_KEPT_JS), page.evaluate("() => document.activeElement.outerHTML")
         if page.evaluate(MOVE_FOCUSED_JS):  # the same decision still: on to the next choice
             page.keyboard.press("Tab")
     else:

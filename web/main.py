@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from typing import Any, NamedTuple
 
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
@@ -99,15 +99,30 @@ app = App(
 app.think_seconds = _think_seconds() or app.think_seconds
 
 
+class Focus(NamedTuple):
+    """The focused element, as `_focused` describes it so that `_refocus` finds it again."""
+
+    id: str | None
+    key: str | None
+    kind: str
+    words: str
+    row: str | None
+    nth: int
+
+
 #: What the screen asked of whom at the last redraw (`_moment`): when it changes, a person has
-#: a new decision (or a cover) before them.
+#: a new decision (or a cover) before them. The rules help is not a moment: opening it focuses
+#: its Close, and closing it gives the focus back to where it was (`_before_help`).
 _shown: str | None = None
+_help_was_open = False
+_before_help: Focus | None = None
+#: True while a redraw puts the focus back, so that doing so says nothing (on_focus).
+_refocusing = False
 
 
 def _moment() -> str:
     actions = len(app.record["actions"]) if app.record is not None else -1
-    shown = f"{app.screen}:{actions}:{app.viewer}:{app.revealing}:{app.summary is not None}"
-    return f"{shown}:{app.help_open}"
+    return f"{app.screen}:{actions}:{app.viewer}:{app.revealing}:{app.summary is not None}"
 
 
 def _options(**values: object) -> Any:
@@ -115,37 +130,61 @@ def _options(**values: object) -> Any:
     return to_js(values, dict_converter=window.Object.fromEntries)
 
 
-def _focused() -> tuple[str | None, str | None, str, str]:
-    """The focused element, as what finds it again after a redraw: its id, its key on the
-    board, its kind of element and its words."""
+def _focused() -> Focus | None:
+    """The focused element, as what finds it again after a redraw (which replaces every
+    element): its id; its key on the board; or its kind, its words, the key of the row it is in
+    (a saved game's Rename is in that game's row) and which of the same it is."""
     el = document.activeElement
-    if el is None or el is jsnull or not root.contains(el) or el is root:
-        return None, None, "", ""
-    return _attr(el, "id"), _attr(el, "data-key"), str(el.tagName), str(el.textContent or "")
+    if el is None or el is jsnull or not root.contains(el) or root.isSameNode(el):
+        return None
+    row = el.parentElement.closest("[data-key]") if el.parentElement else None
+    row_key = _attr(row, "data-key") if row is not None and row is not jsnull else None
+    kind, words = str(el.tagName), str(el.textContent or "")
+    same = _alike(kind, words, row_key)
+    nth = next((i for i, x in enumerate(same) if x.isSameNode(el)), 0)
+    return Focus(_attr(el, "id"), _attr(el, "data-key"), kind, words, row_key, nth)
 
 
-def _refocus(id_: str | None, key: str | None, kind: str, words: str) -> None:
-    """Focus where it was before the redraw (a redraw replaces every element): the same id, the
-    same thing on the board, or the same kind of control with the same words."""
+def _alike(kind: str, words: str, row_key: str | None) -> list[Any]:
+    scope: Any = root
+    if row_key:
+        scope = root.querySelector(f'[data-key="{window.CSS.escape(row_key)}"]')
+        if scope is None or scope is jsnull:
+            return []
+    return [
+        el
+        for el in scope.querySelectorAll("button, [tabindex]")
+        if str(el.tagName) == kind and str(el.textContent or "") == words
+    ]
+
+
+def _refocus(focus: Focus | None) -> None:
+    """Focus where it was before the redraw: the same id, the same thing on the board, or the
+    same control of the same row."""
+    global _refocusing
+    if focus is None:
+        return
     found = None
-    if id_:
-        found = root.querySelector(f"#{window.CSS.escape(id_)}")
-    if (found is None or found is jsnull) and key:
-        found = root.querySelector(f'[data-key="{window.CSS.escape(key)}"]')
-    if (found is None or found is jsnull) and words:
-        for el in root.querySelectorAll("button, [tabindex]"):
-            if str(el.tagName) == kind and str(el.textContent or "") == words:
-                found = el
-                break
+    if focus.id:
+        found = root.querySelector(f"#{window.CSS.escape(focus.id)}")
+    if (found is None or found is jsnull) and focus.key:
+        found = root.querySelector(f'[data-key="{window.CSS.escape(focus.key)}"]')
+    if (found is None or found is jsnull) and focus.words:
+        same = _alike(focus.kind, focus.words, focus.row)
+        found = same[min(focus.nth, len(same) - 1)] if same else None
     if found is not None and found is not jsnull:
-        found.focus(_options(preventScroll=True))
+        _refocusing = True
+        try:
+            found.focus(_options(preventScroll=True))
+        finally:
+            _refocusing = False
 
 
 def _to_decision() -> None:
     """A person has a new decision (or a cover) before them: the keyboard's focus goes there,
-    and a narrow screen, where the board may be in view, scrolls back up to it."""
+    and a narrow screen scrolls back up to the decision if its top is out of view."""
     target = None
-    for where in ("#help-close", "#summary-ok", "#pass-cover", "#reveal", "#decision"):
+    for where in ("#summary-ok", "#pass-cover", "#reveal", "#decision"):
         target = root.querySelector(where)
         if target is not None and target is not jsnull:
             break
@@ -153,7 +192,33 @@ def _to_decision() -> None:
         return
     target.focus(_options(preventScroll=True))
     if window.matchMedia("(max-width: 1000px)").matches and target.id == "decision":
-        target.scrollIntoView(_options(block="start"))
+        top = target.getBoundingClientRect().top
+        if top < 0 or top > window.innerHeight * 0.6:
+            target.scrollIntoView(_options(block="start"))
+
+
+def _focus_after_redraw(focus: Focus | None) -> None:
+    """Where the keyboard's focus goes after a redraw (see `_shown`); a screen reader is told
+    of each new moment (`_announce`)."""
+    global _shown, _help_was_open, _before_help
+    moment = _moment()
+    if app.help_open and not _help_was_open:
+        _before_help = focus
+        close = root.querySelector("#help-close")
+        if close is not None and close is not jsnull:
+            close.focus(_options(preventScroll=True))
+    elif app.help_open:
+        _refocus(focus)
+    elif moment != _shown and app.computer_asked() is None:
+        _to_decision()
+        _announce()
+    elif _help_was_open:
+        _refocus(_before_help)
+    else:
+        _refocus(focus)
+    if moment != _shown and not app.help_open:
+        _shown = moment
+    _help_was_open = app.help_open
 
 
 #: The game and the number of its log sentences a screen reader has been told.
@@ -204,19 +269,27 @@ def _number_choices() -> None:
 
 
 def on_key(event: Any) -> None:
-    """The shortcuts of web/shell/keys.py; typing in a field is left alone."""
-    if event.ctrlKey or event.metaKey or event.altKey:
+    """The shortcuts of web/shell/keys.py. Typing in a field (or composing with an input
+    method), a key held down, and a key with a modifier are left alone; over the rules help
+    or the full-screen log only Esc is a shortcut (it closes them), since the decision under
+    them cannot be seen."""
+    if event.ctrlKey or event.metaKey or event.altKey or event.repeat or event.isComposing:
         return
     target = event.target
     if target is not None and target is not jsnull and target.matches("input, select, textarea"):
         return
     key = str(event.key)
-    if key == "Tab" or key.isdigit():
+    if key == "Tab" or key in keys.DIGITS:
         document.body.classList.add("keys")
     pressed = None
-    if key.isdigit() and 1 <= int(key) <= keys.CHOICES:
+    covered = root.querySelector(".help-overlay, #log.full")
+    if covered is not None and covered is not jsnull:
+        if key == "Escape":
+            pressed = root.querySelector("#help-close, #log.full #log-full")
+    elif key in keys.DIGITS:
         choices = _choices()
-        pressed = choices[int(key) - 1] if int(key) <= len(choices) else None
+        n = keys.DIGITS.index(key)
+        pressed = choices[n] if n < len(choices) else None
     elif key in keys.PRESS:
         pressed = root.querySelector(f"#{keys.PRESS[key]}")
     if pressed is not None and pressed is not jsnull:
@@ -230,18 +303,10 @@ def on_pointer(event: Any) -> None:
 
 
 def draw() -> None:
-    global _shown
     began = time.perf_counter()
     focus = _focused()
     root.innerHTML = app.render()
-    moment = _moment()
-    if moment != _shown and app.computer_asked() is None:
-        _to_decision()
-        if not app.help_open:
-            _announce()
-    else:
-        _refocus(*focus)
-    _shown = moment
+    _focus_after_redraw(focus)
     _number_choices()
     # The rules help opened at a topic: that part in view.
     topic = root.querySelector(".help .topic")
@@ -358,10 +423,22 @@ def _say(text: str, topic: str | None = None) -> None:
         link.textContent = more
         link.setAttribute("data-help", topic)
         notice.append(" ", link)
+    close = document.createElement("button")  # on a phone the line floats over the page
+    close.type = "button"
+    close.className = "notice-close"  # its × is drawn by style.css: the line's text stays its own
+    close.setAttribute("aria-label", _attr(notice, "data-close") or "")
+    close.setAttribute("data-dismiss", "")
+    notice.append(close)
 
 
 def on_click(event: Any) -> None:
     target = event.target.closest("[data-act], [data-reason], [data-explain], [data-help]")
+    dismiss = event.target.closest("[data-dismiss]")
+    if dismiss is not None and dismiss is not jsnull:  # the status line's ×
+        notice = root.querySelector("#notice")
+        if notice is not None and notice is not jsnull:
+            notice.textContent = ""
+        return
     if target is None or target is jsnull:
         return
     topic = _attr(target, "data-help")
@@ -420,7 +497,10 @@ async def open_file(file: Any) -> None:
 
 
 def on_focus(event: Any) -> None:
-    """A card, building or place reached with the keyboard says what it is (as a tap does)."""
+    """A card, building or place reached with the keyboard says what it is (as a tap does);
+    not when a redraw merely puts the focus back on it."""
+    if _refocusing:
+        return
     target = event.target
     if target is None or target is jsnull or not target.hasAttribute("data-explain"):
         return

@@ -12,6 +12,9 @@ from typing import Final
 #: The digits 1 to CHOICES press the decision's choices, in the order the panel shows them.
 CHOICES: Final = 9
 
+#: The digit keys (`KeyboardEvent.key`), the first choice's first.
+DIGITS: Final = tuple(str(n) for n in range(1, CHOICES + 1))
+
 #: A key (`KeyboardEvent.key`) and the id of the control it presses, where the screen has it.
 PRESS: Final = {
     "u": "undo",

@@ -71,6 +71,7 @@ def _notice(app: App) -> str:
         role="status",
         aria_live="polite",
         data_more=app.t("app.help_more"),
+        data_close=app.t("app.notice_close"),
     )
 
 
