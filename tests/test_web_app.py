@@ -991,3 +991,35 @@ def test_every_explained_thing_on_the_table_opens_the_rules_help_at_its_own_entr
     for element in explained:
         topic = re.search(r'data-topic="([^"]+)"', element)
         assert topic and topic.group(1) in topics, element
+
+
+def test_a_game_whose_moves_could_not_be_saved_is_never_dropped_for_another() -> None:
+    store = QuotaStore(1_000_000)
+    app = App(store, GAMES, lang="en")
+    app.form = {"players": "2", "seed": "8", "start": "0"}
+    app.start()
+    click_randomly(app, random.Random(8))
+    other = app.key
+    assert other is not None
+    store.limit = sum(len(k) + len(v) for k, v in store.data.items()) + 2_000
+    app.home()
+    app.form = {"players": "4", "seed": "9", "start": "0"}
+    app.start()
+    rnd = random.Random(9)
+    while app.save_problem is None:
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert app.record is not None
+    held, played = app.key, list(app.record["actions"])
+    app.home()
+    # Neither another saved game, nor a new one, nor a file takes the unsaved one's place.
+    refused = "before opening or starting another"
+    app.open_saved(other)
+    assert refused in app.render()
+    app.form = {"players": "3", "seed": "5", "start": "0"}
+    app.start()
+    assert refused in app.render()
+    assert app.import_file(store.data[other], "other.json") is False
+    assert refused in app.render()
+    assert app.key == held and app.record["actions"] == played
+    app.open_saved(held)  # the game itself still opens, as it is in memory
+    assert app.screen == "game" and app.record["actions"] == played

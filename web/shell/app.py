@@ -241,6 +241,8 @@ class App:
         if key == self.key and self.record is not None:
             self.screen = "game"  # the game in memory, which a full storage may not have saved
             return
+        if self._holding_unsaved():
+            return
         text = self.store.get(key)
         try:
             if text is None:
@@ -371,6 +373,8 @@ class App:
             opened = self._read(text)
         except records.RecordError as e:
             self.notice = self.t("app.import_failed", file=name[:60], reason=str(e))
+            return False
+        if self._holding_unsaved():
             return False
         key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
         self._open(key, *opened)
@@ -519,8 +523,19 @@ class App:
 
     # --- the game ----------------------------------------------------------------------------
 
+    def _holding_unsaved(self) -> bool:
+        """Whether the open game has moves the storage refused (it was full): then no other
+        game may take its place in memory, which would lose them; the player is told to
+        download it or free space first (the save problem's line offers both)."""
+        if self.save_problem is None or self.record is None:
+            return False
+        self.notice = self.t("app.unsaved_first")
+        return True
+
     def start(self) -> None:
         """A new game from the new-game form."""
+        if self._holding_unsaved():
+            return
         f = self.form
         players = self.player_count()
         computers = [self.form_level(seat) for seat in range(players)]
