@@ -74,7 +74,7 @@ def wait_until_ready(page: Page, console: ConsoleLog, timeout_ms: int = BOOT_TIM
 
 
 #: The visible moves of the current screen, in page order, each token once: every `[data-act]`
-#: but the header's tools (#menu, #undo, #seats), the seat panel's and the language buttons.
+#: but the page's tools (`[data-tool]`: menu, undo, help, languages, the log's lines, …).
 #: It also remembers the drawn screen (its first element: a redraw replaces it), and returns
 #: null while the screen is still the one remembered before the last click, so a caller never
 #: reads a half-handled click, and while a computer player is thinking.
@@ -85,9 +85,7 @@ OPTIONS_JS = """(expectRedraw) => {
   window.__e2eDrawn = root.firstElementChild;
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
-    if (el.matches('#menu, #undo, #seats, #hint, #export, #load-latest, #free-space')) continue;
-    if (el.matches('#back, #log-full, #help-open, #help-close, #help-step')) continue;
-    if (el.matches('.lang, .kind, .moment, .step')) continue;
+    if (el.matches('[data-tool]')) continue;  // the page's tools: web/shell/html.py tool()
     if (!el.getClientRects().length) continue;
     const token = el.getAttribute('data-act');
     if (!seen.includes(token)) seen.push(token);

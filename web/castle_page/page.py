@@ -18,7 +18,7 @@ from tabletop.refusal import Refusal
 from tabletop.search import Budget
 from web.shell import i18n, screens
 from web.shell.generic_panel import label as action_label
-from web.shell.html import button, esc, tag
+from web.shell.html import esc, tag, tool
 from web.shell.i18n import Catalog
 
 from . import CATALOGS, log, panels
@@ -193,7 +193,7 @@ def _step_help(app: App) -> str:
     topic = STEP_TOPICS.get(screens.stage_name(app), "characters")
     return tag(
         "p",
-        button(
+        tool(
             esc(app.t("app.help_step")),
             app.reg(partial(app.open_help, topic)),
             id="help-step",

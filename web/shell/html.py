@@ -53,3 +53,10 @@ def button(label_html: str, act: str | None, reason: str | None = None, **values
         data_reason=reason,
         **values,
     )
+
+
+def tool(label_html: str, act: str | None, reason: str | None = None, **values: object) -> str:
+    """A control of the page that is not a move of the game (the menu, undo, the rules help,
+    the languages, the log's lines, …): a button marked `data-tool`, so that whatever plays
+    moves at random (the tests, the README's screenshot) leaves it alone."""
+    return button(label_html, act, reason, data_tool=True, **values)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import i18n
 from .app import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
-from .html import button, esc, tag, void
+from .html import button, esc, tag, tool, void
 from .storage import TITLE_LENGTH
 
 if TYPE_CHECKING:
@@ -24,12 +24,12 @@ def render(app: App) -> str:
 
 def help_button(app: App) -> str:
     """Opens the rules help, from every screen."""
-    return button(esc(app.t("app.help")), app.reg(app.open_help), id="help-open")
+    return tool(esc(app.t("app.help")), app.reg(app.open_help), id="help-open")
 
 
 def help_overlay(app: App) -> str:
     """The rules help over the page, with the way back to where the player was."""
-    close = button(esc(app.t("app.help_close")), app.reg(app.close_help), id="help-close")
+    close = tool(esc(app.t("app.help_close")), app.reg(app.close_help), id="help-close")
     return tag(
         "div",
         tag("div", close, class_="help-bar") + app.ui.help(app, app.help_topic),
@@ -83,7 +83,7 @@ def _save_problem(app: App) -> str:
             "p",
             esc(app.t("app.behind"))
             + " "
-            + button(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest"),
+            + tool(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest"),
             id="save-problem",
             role="alert",
         )
@@ -91,12 +91,12 @@ def _save_problem(app: App) -> str:
         return ""
     free = ""
     if app.screen == "game":
-        free = " " + button(esc(app.t("app.free_space")), app.reg(app.home), id="free-space")
+        free = " " + tool(esc(app.t("app.free_space")), app.reg(app.home), id="free-space")
     return tag(
         "p",
         esc(app.t("app.save_failed", reason=app.save_problem))
         + " "
-        + button(esc(app.t("app.export")), app.reg(app.export_game), id="export")
+        + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export")
         + free,
         id="save-problem",
         role="alert",
@@ -107,7 +107,7 @@ def _languages(app: App) -> str:
     buttons = []
     for lang, name in i18n.LANGUAGES.items():
         token = None if lang == app.lang else app.reg(partial(app.set_language, lang))
-        buttons.append(button(esc(name), token, name, lang=lang, class_="lang"))
+        buttons.append(tool(esc(name), token, name, lang=lang, class_="lang"))
     return tag("nav", "".join(buttons), class_="languages", aria_label=app.t("app.languages"))
 
 
@@ -331,7 +331,7 @@ def cover(app: App, seat: int) -> str:
     # taken back from here: the cover shows nothing private.
     undo = ""
     if app.can_undo():
-        undo = " " + button(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
+        undo = " " + tool(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
     body = (
         tag("h2", esc(app.t("app.pass_to", player=name)))
         + tag("p", esc(app.ui.cover_hint(app)))
@@ -354,7 +354,7 @@ def cover(app: App, seat: int) -> str:
 
 def _cover_tools(app: App) -> str:
     """The menu and the languages, on a cover too (it shows nothing private)."""
-    menu = button(esc(app.t("app.menu")), app.reg(app.home), id="menu")
+    menu = tool(esc(app.t("app.menu")), app.reg(app.home), id="menu")
     return tag(
         "nav",
         menu + help_button(app) + _languages(app),
@@ -376,12 +376,12 @@ def reveal_cover(app: App) -> str:
 def game(app: App) -> str:
     """The shell's header (title, where the game stands, menu, undo, languages) over the
     game's own screen."""
-    tools = [button(esc(app.t("app.menu")), app.reg(app.home), id="menu"), help_button(app)]
+    tools = [tool(esc(app.t("app.menu")), app.reg(app.home), id="menu"), help_button(app)]
     if app.can_undo():
-        tools.append(button(esc(app.t("app.undo")), app.reg(app.undo), id="undo"))
+        tools.append(tool(esc(app.t("app.undo")), app.reg(app.undo), id="undo"))
     if app.ui.levels and app.past is None:
         tools.append(
-            button(
+            tool(
                 esc(app.t("app.seats")),
                 app.reg(app.toggle_seats),
                 id="seats",
@@ -412,7 +412,7 @@ def history_bar(app: App) -> str:
 
     def step(words: str, to: int, id_: str) -> str:
         token = app.reg(partial(app.look, to)) if 0 <= to <= count and to != moment else None
-        return button(esc(words), token, words, id=id_, class_="step")
+        return tool(esc(words), token, words, id=id_, class_="step")
 
     steps = (
         step(app.t("app.to_start"), 0, "to-start")
@@ -422,7 +422,7 @@ def history_bar(app: App) -> str:
     )
     back = ""
     if app.past is not None and not finished:
-        back = button(esc(app.t("app.back_to_game")), app.reg(app.present), class_="go", id="back")
+        back = tool(esc(app.t("app.back_to_game")), app.reg(app.present), class_="go", id="back")
     where = app.t("app.looking_at", moment=moment, count=count)
     return tag(
         "section",
@@ -441,7 +441,7 @@ def seats_panel(app: App) -> str:
         for level in kinds:
             label = app.t("app.person") if level is None else app.t(f"app.level.{level}")
             current = computers[seat] == level
-            choices += button(
+            choices += tool(
                 esc(label),
                 None if current else app.reg(partial(app.hand_over, seat, level)),
                 label,
@@ -540,7 +540,7 @@ def summary_screen(app: App) -> str:
         esc(app.t("app.summary_ok")), app.reg(app.dismiss_summary), class_="go", id="summary-ok"
     )
     if app.can_undo():  # the round's last move may have been a misclick: take it back here
-        ok += " " + button(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
+        ok += " " + tool(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
     body = (
         tag("h2", esc(app.t("app.summary_title", round=s.round)))
         + tag("table", tag("tbody", rows), class_="summary-scores")
@@ -572,7 +572,7 @@ def hint_block(app: App) -> str:
         return tag("p", esc(text), class_="hint", id="hint-text", role="status")
     return tag(
         "p",
-        button(esc(app.t("app.hint")), app.reg(partial(app.hint, seat)), id="hint"),
+        tool(esc(app.t("app.hint")), app.reg(partial(app.hint, seat)), id="hint"),
         class_="hint",
     )
 
@@ -661,12 +661,12 @@ def log_section(app: App) -> str:
             items.append(
                 tag(
                     "li",
-                    button(esc(text), token, class_="moment", data_moment=str(moment)),
+                    tool(esc(text), token, class_="moment", data_moment=str(moment)),
                     aria_current="step" if moment == shown else None,
                 )
             )
     words = app.t("app.log_close") if app.log_full else app.t("app.log_open")
-    toggle = button(
+    toggle = tool(
         esc(words),
         app.reg(app.toggle_log),
         id="log-full",
