@@ -63,9 +63,14 @@ def _home(page: Page) -> None:
     page.locator("#start-game").wait_for()
 
 
-def _cover(page: Page) -> None:
+def _open(page: Page, key: str) -> None:
+    """A saved game opened from the home screen's list."""
     _home(page)
-    page.click('li.saved[data-key="castle.game.fresh"] .open')
+    page.click(f'li.saved[data-key="{key}"] .open')
+
+
+def _cover(page: Page) -> None:
+    _open(page, "castle.game.fresh")
     page.locator("#pass-cover").wait_for()
 
 
@@ -77,8 +82,7 @@ def _selection(page: Page) -> None:
 
 def _at(stage: str, key: str) -> Callable[[Page], None]:
     def reach(page: Page) -> None:
-        _home(page)
-        page.click(f'li.saved[data-key="{key}"] .open')
+        _open(page, key)
         past_covers(page)
         page.locator(f"#decision[data-stage='{stage}']").wait_for()
 
@@ -105,8 +109,7 @@ def _help(page: Page) -> None:
 
 
 def _end(page: Page) -> None:
-    _home(page)
-    page.click('li.saved[data-key="castle.game.done"] .open')
+    _open(page, "castle.game.done")
     expect(page.locator("#winner")).to_be_visible()
 
 

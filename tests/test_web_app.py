@@ -659,7 +659,9 @@ class QuotaStore(MemoryStore):
         super().set(key, value)
 
 
-def test_a_full_storage_is_freed_by_deleting_an_old_game_and_nothing_is_lost() -> None:
+def _a_game_the_storage_refuses() -> tuple[App, QuotaStore, str, random.Random]:
+    """A finished game saved, then a storage nearly full and a new game whose moves it
+    refuses: the app (at that game), the storage, the finished game's key, the clicks' rnd."""
     store = QuotaStore(1_000_000)
     app = App(store, GAMES, lang="en")
     app.form = {"players": "2", "seed": "8", "start": "0"}
@@ -674,6 +676,11 @@ def test_a_full_storage_is_freed_by_deleting_an_old_game_and_nothing_is_lost() -
     rnd = random.Random(9)
     while app.save_problem is None:
         app.click(rnd.choice(tokens(app.render())), {})
+    return app, store, old, rnd
+
+
+def test_a_full_storage_is_freed_by_deleting_an_old_game_and_nothing_is_lost() -> None:
+    app, store, old, rnd = _a_game_the_storage_refuses()
     assert app.record is not None and app.screen == "game"
     html = app.render()
     assert "could not be saved" in html and 'id="free-space"' in html
@@ -990,20 +997,7 @@ def test_every_explained_thing_on_the_table_opens_the_rules_help_at_its_own_entr
 
 
 def test_a_game_whose_moves_could_not_be_saved_is_never_dropped_for_another() -> None:
-    store = QuotaStore(1_000_000)
-    app = App(store, GAMES, lang="en")
-    app.form = {"players": "2", "seed": "8", "start": "0"}
-    app.start()
-    click_randomly(app, random.Random(8))
-    other = app.key
-    assert other is not None
-    store.limit = sum(len(k) + len(v) for k, v in store.data.items()) + 2_000
-    app.home()
-    app.form = {"players": "4", "seed": "9", "start": "0"}
-    app.start()
-    rnd = random.Random(9)
-    while app.save_problem is None:
-        app.click(rnd.choice(tokens(app.render())), {})
+    app, store, other, _ = _a_game_the_storage_refuses()
     assert app.record is not None
     held, played = app.key, list(app.record["actions"])
     app.home()
