@@ -183,6 +183,15 @@ def test_forbidden_options_show_their_reason_and_do_nothing() -> None:
     assert 'data-reason="' in button.group(0)
 
 
+def _trader_messenger_worker(app: App) -> None:
+    """Round 1 of a 3-player game: seats 0, 1 and 2 choose the Trader, the Messenger and
+    Worker A, each past its cover, and the cards are revealed."""
+    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
+        app.pass_cover(seat)
+        app.do({"p": seat, "do": "select", "cards": [card]})
+    app.reveal()
+
+
 def test_undo_takes_back_a_public_move_but_never_a_secret_choice() -> None:
     app = new_app(3, 4)
     for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
@@ -267,10 +276,7 @@ def test_the_rules_help_opens_from_every_screen_with_the_house_rulings(lang: str
 
 def test_the_log_follows_undo_and_a_change_of_language() -> None:
     app = new_app(3, 4)
-    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
-        app.pass_cover(seat)
-        app.do({"p": seat, "do": "select", "cards": [card]})
-    app.reveal()
+    _trader_messenger_worker(app)
     app.do({"p": 0, "do": "trader", "place": "sand_cart"})
     placed = [text for _, text, _ in app.log_lines() if "sand cart" in text]
     assert placed
@@ -826,10 +832,7 @@ def test_the_end_shows_the_winner_and_every_total_before_the_breakdown() -> None
 
 def test_the_trader_says_whose_helper_goes_home_and_the_market_what_it_costs() -> None:
     app = new_app(3, 4, name1="Bo")
-    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
-        app.pass_cover(seat)
-        app.do({"p": seat, "do": "select", "cards": [card]})
-    app.reveal()
+    _trader_messenger_worker(app)
     assert app.state is not None
     app.state.traders["wood_cart"] = 1
     app.state.traders["clay_cart"] = 0
@@ -877,10 +880,7 @@ def test_computers_wait_while_the_table_reads_a_rounds_summary() -> None:
 
 def test_the_round_track_shows_the_revealed_cards_in_order_and_the_steps_taken_alone() -> None:
     app = new_app(3, 4, name0="Ann", name1="Bo", name2="Cy")
-    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
-        app.pass_cover(seat)
-        app.do({"p": seat, "do": "select", "cards": [card]})
-    app.reveal()
+    _trader_messenger_worker(app)
     html = app.render()
     track = re.search(r'<section id="round-track".*?</section>', html)
     assert track is not None
@@ -966,10 +966,7 @@ def test_a_title_given_in_another_tab_is_kept_by_the_next_save() -> None:
 
 def test_each_decision_opens_the_rules_at_its_own_part() -> None:
     app = new_app(3, 4)
-    for seat, card in ((0, "trader"), (1, "messenger"), (2, "worker_a")):
-        app.pass_cover(seat)
-        app.do({"p": seat, "do": "select", "cards": [card]})
-    app.reveal()
+    _trader_messenger_worker(app)
     _click(app, "Rules for this step")
     html = app.render()
     assert 'data-topic="help-card-trader"' in html
