@@ -2,7 +2,8 @@
 
 The text form, used in game records and for debugging, is `p<seat> <verb> <fields...>`, e.g.
 `p0 select trader worker_a`, `p1 buy p2 worker_c stone`, `p0 pay stone 2 1`,
-`p3 helper keep supply`, `p0 done`.
+`p3 helper keep supply`, `p0 done`; winter: `p1 discard worker_b`, `p2 return_stone 2 1`,
+`p0 give taler`.
 """
 
 from __future__ import annotations
@@ -24,6 +25,14 @@ VERBS: Verbs = {
     "convert": (("kind", "str"),),
     "palace": (("kind", "str"),),
     "market": (("vp", "int"),),
+    # The winter cards (§10).
+    "toll_helper": (("place", "str"),),
+    "discard": (("card", "str"),),
+    "pay_talers": (),
+    "return_stone": (("own", "int"), ("silver", "int")),
+    "give": (("item", "str"),),
+    "drop_out": (),
+    "take": (("item", "str"),),
     "done": (),
 }
 

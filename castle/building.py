@@ -2,7 +2,8 @@
 
 A card erects up to two buildings: `erect <building>` opens a payment, settled kind by kind
 (payment.py) by `pay <kind> <own> <silver>` steps; the last step erects the building. Then the
-Bricklayer and the Stonemason may place up to two helpers.
+Bricklayer and the Stonemason may place up to two helpers: in the castle, or in winter on the
+Innkeeper and the Granary (winter.py).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from tabletop.refusal import Refusal
 from tabletop.stage import Events, Stage, Task, event
 
-from . import data, payment
+from . import data, payment, winter
 from .actions import Action, make
 from .state import State
 
@@ -182,10 +183,10 @@ def helper_sources(s: State, seat: int) -> list[str]:
 
 def _helper_candidates(s: State, t: Task, seat: int) -> list[Action]:
     sources = helper_sources(s, seat)
+    places = [p for p in PLACE_IDS if p in s.places and s.places[p] is None]
     out = [
         make(seat, "helper", place, source)
-        for place in PLACE_IDS
-        if place in s.places and s.places[place] is None
+        for place in places + winter.open_places(s, seat)
         for source in sources
     ]
     out.append(make(seat, "done"))
@@ -199,18 +200,23 @@ def _helper_check(s: State, t: Task, a: Action) -> Refusal | None:
     p = s.players[seat]
     if t.get("helpers", 0) >= data.MAX_HELPERS_PER_CARD:
         return Refusal("helper.limit", {"max": data.MAX_HELPERS_PER_CARD})
-    if place not in data.PLACE:
+    if place in data.WINTER_PLACES:
+        refusal = winter.place_check(s, seat, place)
+        if refusal:
+            return refusal
+    elif place not in data.PLACE:
         return Refusal("helper.unknown_place", {"place": place})
-    building = data.PLACE_BUILDING[place]
-    if place not in s.places:
-        return Refusal("helper.not_erected", {"building": building})
-    if s.places[place] is not None:
-        return Refusal("helper.place_taken", {"place": place})
-    if building in p.helper_buildings:
-        return Refusal("helper.same_building_this_round", {"building": building})
-    fee = data.PLACE[place].fee
-    if p.talers < fee:
-        return Refusal("helper.fee", {"fee": fee, "have": p.talers})
+    else:
+        building = data.PLACE_BUILDING[place]
+        if place not in s.places:
+            return Refusal("helper.not_erected", {"building": building})
+        if s.places[place] is not None:
+            return Refusal("helper.place_taken", {"place": place})
+        if building in p.helper_buildings:
+            return Refusal("helper.same_building_this_round", {"building": building})
+        fee = data.PLACE[place].fee
+        if p.talers < fee:
+            return Refusal("helper.fee", {"fee": fee, "have": p.talers})
     if source == "supply":
         if not p.helpers:
             return Refusal("helper.none_in_supply")
@@ -228,17 +234,22 @@ def _helper_perform(s: State, t: Task, a: Action, ev: Events) -> None:
         return
     place, source = a["place"], a["source"]
     p = s.players[seat]
-    fee = data.PLACE[place].fee
-    p.talers -= fee
     if source == "supply":
         p.helpers -= 1
     else:
         s.traders[source] = None
         if source in s.fresh:
             s.fresh.remove(source)
+    t["helpers"] = t.get("helpers", 0) + 1
+    if place in data.WINTER_PLACES:
+        fee = data.WINTER_PLACES[place].fee
+        more = winter.place_helper(s, seat, place)
+        ev.append(event("helper_placed", p=seat, place=place, source=source, fee=fee, **more))
+        return
+    fee = data.PLACE[place].fee
+    p.talers -= fee
     s.places[place] = seat
     p.helper_buildings.append(data.PLACE_BUILDING[place])
-    t["helpers"] = t.get("helpers", 0) + 1
     ev.append(event("helper_placed", p=seat, place=place, source=source, fee=fee))
 
 

@@ -3,8 +3,8 @@
 The logic modules read these tables and never repeat a number. The rules themselves, with every
 ruling and its source, are docs/rules.md, and section numbers (§) are its sections: §1
 components, §2 setup, §3 a round, §4 the characters, §5 erecting buildings and placing helpers,
-§6 the Forge, §7 the buildings, §8 final scoring, §9 the end, §11 two players, §12 the rulings
-(§10, winter, is not played yet). Sources (docs/rules.md, "The sources"): S000 (the full Chinese
+§6 the Forge, §7 the buildings, §8 final scoring, §9 the end, §10 the winter variant, §11 two
+players, §12 the rulings. Sources (docs/rules.md, "The sources"): S000 (the full Chinese
 rules), S003 (the English summary), PUB (public rule summaries, where those two are silent) and
 ⚖ (a ruling of ours where no source decides; the new-game screen lists those as house rules).
 """
@@ -15,7 +15,7 @@ from typing import Final, NamedTuple
 
 #: Bump when a ruling or number changes, or anything that can change what a record replays to,
 #: with the step's entry in castle/migrations.py (a migration, or NO_MIGRATION).
-RULES_VERSION: Final = 1
+RULES_VERSION: Final = 2  # 2: the winter variant (a setup key); version 1 records are summer
 
 # --- §1 Components -----------------------------------------------------------------------------
 
@@ -247,6 +247,56 @@ TIE_BREAKS: Final = ("talers", "piece_bp")
 #: payment converts at most as many pieces of a kind as the stock holds of it.
 FORGE_KINDS: Final = BUILDING_KINDS
 
+# --- §10 The winter variant -------------------------------------------------------------------
+
+#: The six winter cards (S000), in the order the engine lists them.
+WINTER_CARDS: Final = (
+    "village_tavern",
+    "granary",
+    "plague",
+    "cracked_wall",
+    "damsel",
+    "snowdrift",
+)
+#: ⚖ The rounds with the winter symbol, in which the top winter card is revealed (the board's
+#: symbols; no source read gives their positions).
+WINTER_ROUNDS: Final = (2, 4, 6, 8, 10, 12)
+#: Winter cards that stay in play once revealed (S000); the others are resolved and discarded.
+WINTER_KEPT: Final = ("village_tavern", "granary", "damsel")
+
+
+class WinterPlace(NamedTuple):
+    """A helper place on a winter card: taken like a castle place (§5), but never one."""
+
+    id: str
+    card: str  # the winter card it lies on; it counts as one building for §5's "one per round"
+    fee: int  # talers paid to the bank
+    places: int  # how many helpers it holds
+
+
+WINTER_PLACES: Final = {
+    # The Innkeeper: fee 3 (PUB); ⚖ not a castle place, scores nothing, displaceable (S000).
+    "innkeeper": WinterPlace("innkeeper", "village_tavern", 3, 1),
+    # ⚖ fee 8 each; not castle places; one player may hold several (placed in different rounds).
+    "granary": WinterPlace("granary", "granary", 8, 3),
+}
+#: ⚖ The Village Tavern's toll: talers a Trader action costs, onto the card or to the Innkeeper.
+TAVERN_TOLL: Final = 1
+#: Granary: VP of each helper there at the end, by how many helpers there are (S000; S003 gives
+#: 3 for three helpers).
+GRANARY_VP: Final = {1: 10, 2: 7, 3: 5}
+#: Plague: talers per face-up card a player pays instead of discarding one (S000).
+PLAGUE_TALERS_PER_CARD: Final = 1
+#: Cracked Wall: the most stone a player may return, and the VP of each (S000).
+CRACKED_WALL_STONES: Final = 3
+CRACKED_WALL_VP: Final = 3
+#: Damsel of the Castle: the VP of the last player still giving (S000); what may be given.
+DAMSEL_VP: Final = 8
+TALER: Final = "taler"
+DAMSEL_ITEMS: Final = (*KINDS, TALER)
+#: Snowdrift: talers a player pays instead of discarding a Worker (S000).
+SNOWDRIFT_TALERS: Final = 3
+
 # --- §12 Rulings at a glance -------------------------------------------------------------------
 
 #: The house rulings (⚖) the summer game plays by, in the order of docs/rules.md §12, for the
@@ -265,4 +315,22 @@ HOUSE_RULES: Final = (
     "market_fees",  # §7
     "tile_counts",  # §7
     "tie_break",  # §8
+)
+#: The winter variant's rulings (⚖), in the order of docs/rules.md §10, listed with the summer
+#: ones when a winter game is played (catalog keys `ruling.<id>` as well).
+WINTER_HOUSE_RULES: Final = (
+    "winter_rounds",  # §10
+    "face_up_excludes_chosen",  # §10
+    "innkeeper_place",  # §10 Village Tavern
+    "tavern_toll",  # §10 Village Tavern
+    "innkeeper_fee_first",  # §10 further rulings
+    "innkeeper_owner_toll",  # §10 further rulings
+    "innkeeper_unprotected",  # §10 further rulings
+    "toll_returned_helper",  # §10 further rulings
+    "granary_places",  # §10 Granary
+    "cracked_wall_conversion",  # §10 further rulings
+    "damsel_timing",  # §10 Damsel
+    "unclaimed_items",  # §10 further rulings
+    "snowdrift_short",  # §10 Snowdrift
+    "winter_master_builder",  # §10 further rulings
 )

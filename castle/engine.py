@@ -16,7 +16,7 @@ from tabletop.game import Prompt
 from tabletop.refusal import IllegalAction, Refusal
 from tabletop.stage import AutoStep, Events, Stage, event
 
-from . import building, characters, payment, rounds, scoring
+from . import building, characters, payment, rounds, scoring, winter
 from .actions import Action, malformed
 from .state import State, new_state
 
@@ -25,18 +25,26 @@ STAGES: dict[str, Stage[State]] = {
     **characters.STAGES,
     **building.STAGES,
     **scoring.STAGES,
+    **winter.STAGES,
 }
 AUTO_STEPS: dict[str, AutoStep[State]] = {
     **rounds.AUTO_STEPS,
     **characters.AUTO_STEPS,
     **scoring.AUTO_STEPS,
+    **winter.AUTO_STEPS,
 }
 
 
-def new_game(players: int, seed: int = 0, start_player: int | None = None) -> tuple[State, Events]:
-    """Set up a game (§2) and run it to the first decision. `start_player` None: drawn by lot."""
-    s = new_state(players, seed, start_player)
-    ev: Events = [event("game_started", players=players, start_player=s.start_player)]
+def new_game(
+    players: int, seed: int = 0, start_player: int | None = None, winter: bool = False
+) -> tuple[State, Events]:
+    """Set up a game (§2) and run it to the first decision. `start_player` None: drawn by lot;
+    `winter`: the winter variant (§10)."""
+    s = new_state(players, seed, start_player, winter)
+    started = event("game_started", players=players, start_player=s.start_player)
+    if winter:
+        started["winter"] = True
+    ev: Events = [started]
     rounds.begin_round(s, ev)
     runner.run(s, ev, STAGES, AUTO_STEPS)
     return s, ev

@@ -40,10 +40,16 @@ class Castle:
             return "seed must be a whole number"
         if start is not None and (not whole(start) or not 0 <= start < players):
             return f"start_player must be empty or 0..{players - 1}"
+        if not isinstance(setup.get("winter", False), bool):
+            return "winter must be true or false"
         return None
 
     def start(self, setup: Json) -> tuple[State, list[Event]]:
-        return engine.new_game(setup["players"], setup["seed"], setup.get("start_player"))
+        """A game from its setup; `winter` (true: the winter variant, §10) may be missing: the
+        records of before the variant are summer games."""
+        return engine.new_game(
+            setup["players"], setup["seed"], setup.get("start_player"), setup.get("winter", False)
+        )
 
     def asked(self, s: State) -> list[int]:
         return engine.pending(s)

@@ -15,17 +15,26 @@ step from the old version to the new one, so that no record from before is lost:
   refused with `OldRules`, and the page keeps such a game listed with its last saved position
   and scores, readable but not playable.
 
-Version 1 is the first, so the table is empty until the first bump; after it, every version
-from 1 below `data.RULES_VERSION` has an entry (tests/test_record_migrations.py fails
-otherwise). Adding a step: bump `data.RULES_VERSION`, add `MIGRATIONS[old] = function` (or
-`NO_MIGRATION`), and a test that a record of the old version, hand-written or kept from before
-the change, replays through the migration to the same game as its rewritten record.
+Version 1 was the first; every version from 1 below `data.RULES_VERSION` has an entry
+(tests/test_record_migrations.py fails otherwise). Adding a step: bump `data.RULES_VERSION`,
+add `MIGRATIONS[old] = function` (or `NO_MIGRATION`), and a test that a record of the old
+version, hand-written or kept from before the change, replays through the migration to the
+same game as its rewritten record.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from tabletop.game import Migration
+from tabletop.game import Json, Migration
 
-MIGRATIONS: Final[dict[int, Migration]] = {}
+
+def summer_only(record: Json) -> Json:
+    """1 → 2: the winter variant came, as the setup key `winter`. A record of version 1 is a
+    summer game, and replays unchanged (a missing `winter` is summer); the step exists so that
+    a program of version 1 refuses a winter record as newer rules, instead of replaying it as
+    summer."""
+    return record
+
+
+MIGRATIONS: Final[dict[int, Migration]] = {1: summer_only}

@@ -7,7 +7,7 @@ from itertools import combinations, combinations_with_replacement
 from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
 
-from . import data
+from . import data, winter
 from .actions import Action, make
 from .scoring import final_queue
 from .state import State
@@ -25,8 +25,9 @@ def begin_round(s: State, ev: Events) -> None:
     s.players[s.start_player].talers += data.ROUND_INCOME
     ev.append(event("round_started", round=s.round, start_player=s.start_player))
     ev.append(event("income", p=s.start_player, talers=data.ROUND_INCOME))
-    # Everyone chooses at once, then the cards are revealed and the round's queue is built.
-    s.queue = [task(["select", "reveal"])]
+    # Everyone chooses at once, (winter) a winter card is resolved, then the cards are
+    # revealed and the round's queue is built.
+    s.queue = winter.round_tasks(s)
 
 
 # --- §3.2 Select -------------------------------------------------------------------------------
@@ -203,6 +204,8 @@ def end_round(s: State, t: Task, ev: Events) -> None:
         p.built_this_round = 0
         p.helper_buildings = []
     s.fresh = []
+    if s.winter is not None:
+        s.winter["card"] = None
     ev.append(event("round_ended", round=s.round))
     tiles_left = sum(s.tiles.values())
     if tiles_left == 0 or s.round >= s.rounds:

@@ -1,5 +1,5 @@
 """Final scoring (§8): cart helpers removed, silver converted, Palace and Market conversions,
-every other helper place, then the ranking with its tie-breaks.
+every other helper place (winter: the Granary), then the ranking with its tie-breaks.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
 
-from . import data
+from . import data, winter
 from .actions import Action, make
 from .state import State
 from .tasks import task
@@ -248,6 +248,12 @@ def score(s: State, t: Task, ev: Events) -> None:
         p.vp += vp
         _score(p.vp_by_source, place_id, vp)
         ev.append(event("place_scored", p=owner, place=place_id, vp=vp))
+    granary = winter.granary_vp(s)
+    for owner in s.winter["granary"] if s.winter else ():
+        p = s.players[owner]
+        p.vp += granary
+        _score(p.vp_by_source, "granary", granary)
+        ev.append(event("place_scored", p=owner, place="granary", vp=granary))
     s.result = ranking(s)
     s.phase = "over"
     ev.append(event("game_over", winners=list(s.result["winners"])))

@@ -13,11 +13,11 @@ from .state import State
 
 
 def random_game(
-    players: int, seed: int, start_player: int | None = None
+    players: int, seed: int, start_player: int | None = None, winter: bool = False
 ) -> tuple[State, list[str]]:
     """Play a whole game with uniformly random legal actions; returns the end state and actions."""
     chooser = random.Random(seed)
-    s, _ = new_game(players, seed, start_player)
+    s, _ = new_game(players, seed, start_player, winter)
     actions: list[str] = []
     while s.phase != "over":
         seat = pending(s)[0]

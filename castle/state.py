@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from tabletop import rng
 from tabletop.stage import Task
@@ -46,13 +46,54 @@ class Player:
     helper_buildings: list[str] = field(default_factory=list)
 
 
+class Winter(TypedDict):
+    """The winter variant's cards (§10); a summer game has none (`State.winter` is None)."""
+
+    #: The face-down winter cards, top first (views show them in a fixed order: §10 hides it).
+    deck: list[str]
+    #: The card revealed this round, until the round ends; None in other rounds.
+    card: str | None
+    #: Revealed cards still in play (Village Tavern, Granary, Damsel), in the order revealed.
+    in_play: list[str]
+    #: Winter cards resolved and discarded, in the order discarded.
+    gone: list[str]
+    #: The Innkeeper place's helper's owner, or None.
+    innkeeper: int | None
+    #: Talers lying on the Village Tavern card (its toll while the Innkeeper is free).
+    tavern: int
+    #: The owners of the helpers in the Granary, in the order placed (one entry per helper).
+    granary: list[int]
+    #: The seats still giving to the Damsel, in seat order (all seats until it is revealed).
+    damsel_in: list[int]
+    #: What lies on the Damsel card: a count per kind of piece and of talers (data.DAMSEL_ITEMS).
+    damsel: dict[str, int]
+    #: Each seat's character cards discarded from the game (Plague, Snowdrift), for good.
+    discarded: list[list[str]]
+
+
+def new_winter(players: int, deck: list[str]) -> Winter:
+    return {
+        "deck": deck,
+        "card": None,
+        "in_play": [],
+        "gone": [],
+        "innkeeper": None,
+        "tavern": 0,
+        "granary": [],
+        "damsel_in": list(range(players)),
+        "damsel": dict.fromkeys(data.DAMSEL_ITEMS, 0),
+        "discarded": [[] for _ in range(players)],
+    }
+
+
 @dataclass(slots=True)
 class State:
     players: list[Player]
     rounds: int
     round: int = 1
     start_player: int = 0
-    #: "select" (secret choice), "round" (reveal to end of round), "final" (final scoring), "over".
+    #: "select" (secret choice), "winter" (a winter card's decisions, before the reveal), "round"
+    #: (reveal to end of round), "final" (final scoring), "over".
     phase: str = "select"
     stock: dict[str, int] = field(default_factory=_no_pieces)
     tower: dict[str, int] = field(default_factory=_no_pieces)
@@ -76,6 +117,8 @@ class State:
     #: Final scores once the game is over (scoring.py).
     result: Json | None = None
     rng: int = 0
+    #: The winter variant's cards (§10); None in a summer game.
+    winter: Winter | None = None
     #: The legal actions of each seat asked now, once listed (engine.legal_actions), so that
     #: `apply` takes a listed action without checking it again. Not part of the game: never
     #: saved, copied or compared, and emptied by every change the engine makes. Code that
@@ -92,8 +135,11 @@ class State:
         return [(self.start_player + i) % n for i in range(n)]
 
 
-def new_state(players: int, seed: int, start_player: int | None = None) -> State:
-    """The board after setup (§2), before the first round's income."""
+def new_state(
+    players: int, seed: int, start_player: int | None = None, winter: bool = False
+) -> State:
+    """The board after setup (§2), before the first round's income; `winter`: with the winter
+    cards shuffled from the seed (§10), after the start player is drawn."""
     if players not in data.PLAYER_COUNTS:
         raise ValueError(f"players must be one of {data.PLAYER_COUNTS}, not {players}")
     seed_state = seed & rng.MASK64
@@ -117,6 +163,9 @@ def new_state(players: int, seed: int, start_player: int | None = None) -> State
     state.tiles = {b: data.BUILDING[b].tiles for b in data.TILE_BUILDINGS}
     state.places = {p.id: None for b in data.START_BUILDINGS for p in data.BUILDING[b].places}
     state.traders = dict.fromkeys(data.TRADER_PLACES)
+    if winter:
+        state.rng, deck = rng.shuffled(state.rng, list(data.WINTER_CARDS))
+        state.winter = new_winter(players, deck)
     return state
 
 
@@ -153,6 +202,8 @@ def from_json(obj: Json, *, checked: bool = True) -> State:
             "this is a seat's view, not a game state: its hidden choices and generator are "
             "missing (castle.view.determinize samples a state consistent with it)"
         )
+    if isinstance(obj, dict) and "winter" not in obj:
+        obj = {**obj, "winter": None}  # saved before the winter variant: a summer game
     if checked:
         from .state_check import check
 
@@ -215,4 +266,5 @@ def clone(state: State) -> State:
         task=_copy_json(s.task),
         result=_copy_json(s.result),
         rng=s.rng,
+        winter=None if s.winter is None else _copy_json(s.winter),
     )

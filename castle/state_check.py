@@ -15,7 +15,7 @@ from tabletop.record import whole
 from . import data, tasks
 from .state import StateError
 
-PHASES = ("select", "round", "final", "over")
+PHASES = ("select", "winter", "round", "final", "over")
 #: Keys a task may carry besides its seat, card, stage and steps, and what each holds.
 TASK_CONTEXT = {
     "built": "count",
@@ -26,10 +26,26 @@ TASK_CONTEXT = {
     "refused": "offers",
     "offer": "offer",
     "pay": "pay",
+    "takers": "seats",
+    "turn": "count",
 }
 LIMIT = 10**9  # no count of the game comes near it; a bigger one is a hand edit
 #: Steps that belong to no seat (the round's and the end's own); every other step is a seat's.
-SEATLESS_STEPS = ("select", "reveal", "deliver", "end_round", "clear_carts", "score")
+SEATLESS_STEPS = (
+    "select",
+    "reveal",
+    "deliver",
+    "end_round",
+    "clear_carts",
+    "score",
+    *("winter", "winter_discard", "damsel", "share"),
+)
+#: Steps of the winter variant only (winter.py).
+WINTER_STEPS = frozenset(
+    ("winter", "winter_discard", "damsel", "share", "give", *data.WINTER_CARDS)
+)
+#: Buildings a helper may be placed in: the castle's, and the winter cards with helper places.
+HELPER_BUILDINGS = (*data.BUILDING, *(w.card for w in data.WINTER_PLACES.values()))
 #: Steps of a card's action, which need the task's card: tasks.CARD_STEPS, the decisions they
 #: open (a payment, the seller's answer) and equipping the Workers.
 CARD_STEPS = frozenset(step for steps in tasks.CARD_STEPS.values() for step in steps) | {
@@ -39,7 +55,7 @@ CARD_STEPS = frozenset(step for steps in tasks.CARD_STEPS.values() for step in s
     "worker_c",
 }
 #: What a task must hold while one of these decisions is asked.
-STAGE_CONTEXT = {"pay": "pay", "sell": "offer", "palace": "left"}
+STAGE_CONTEXT = {"pay": "pay", "sell": "offer", "palace": "left", "share": "takers"}
 
 
 def check(obj: Any, player_fields: tuple[str, ...], state_fields: tuple[str, ...]) -> None:
@@ -57,6 +73,8 @@ def check(obj: Any, player_fields: tuple[str, ...], state_fields: tuple[str, ...
     _seat(obj["start_player"], "start_player", n)
     if not _one_of(obj["phase"], PHASES):
         raise StateError(f"phase must be one of {', '.join(PHASES)}")
+    if obj["phase"] == "winter" and obj["winter"] is None:
+        raise StateError("phase: a summer game has no winter phase")
     for name in ("stock", "tower", "out"):
         _pieces(obj[name], name)
     _count(obj["forge"], "forge")
@@ -90,8 +108,11 @@ def check(obj: Any, player_fields: tuple[str, ...], state_fields: tuple[str, ...
     tasks = [(f"queue[{i}]", t) for i, t in enumerate(queue)]
     if obj["task"] is not None:
         tasks.append(("task", obj["task"]))
+    _winter(obj["winter"], obj["players"], n)
     for where, t in tasks:
         _task(t, where, n)
+        if obj["winter"] is None and WINTER_STEPS & {*t["steps"], t["stage"]}:
+            raise StateError(f"{where}: a winter step in a summer game")
         for scoring in ("palace", "market"):  # the end's conversions need their places
             if scoring in t["steps"] or t["stage"] == scoring:
                 held = [pl for pl, o in places.items() if o == t["seat"]]
@@ -182,7 +203,7 @@ def _player(p: Any, seat: int, n: int, fields: tuple[str, ...]) -> None:
     _count(p["built_this_round"], f"{where}.built_this_round", 0, 2 * len(data.CARDS))
     helper_buildings = p["helper_buildings"]
     if not isinstance(helper_buildings, list) or not all(
-        _one_of(b, data.BUILDING) for b in helper_buildings
+        _one_of(b, HELPER_BUILDINGS) for b in helper_buildings
     ):
         raise StateError(f"{where}.helper_buildings must list buildings")
 
@@ -238,6 +259,66 @@ def _task(t: Any, where: str, n: int) -> None:
             _pay(value, f"{where}.{key}")
 
 
+def _winter(w: Any, players: list[Any], n: int) -> None:
+    """The winter cards (§10): None in summer; every card in exactly one place."""
+    if w is None:
+        return
+    keys = (
+        "deck",
+        "card",
+        "in_play",
+        "gone",
+        "innkeeper",
+        "tavern",
+        "granary",
+        "damsel_in",
+        "damsel",
+        "discarded",
+    )
+    _fields(w, keys, "winter")
+    piles = [w["deck"], w["in_play"], w["gone"]]
+    if not all(isinstance(pile, list) for pile in piles):
+        raise StateError("winter.deck, in_play and gone must list winter cards")
+    every = [c for pile in piles for c in pile]
+    card = w["card"]
+    if card is not None and (not _one_of(card, data.WINTER_CARDS) or card in w["deck"]):
+        raise StateError("winter.card must be a revealed winter card or null")
+    if card is not None and card not in every:
+        every.append(card)  # being resolved: neither in play nor discarded yet
+    if sorted(every, key=str) != sorted(data.WINTER_CARDS):
+        raise StateError(
+            "winter: each winter card must be in exactly one of deck, card, in_play, gone"
+        )
+    if not set(w["in_play"]) <= set(data.WINTER_KEPT):
+        raise StateError(f"winter.in_play may only hold {', '.join(data.WINTER_KEPT)}")
+    _owner(w["innkeeper"], "winter.innkeeper", n)
+    if w["innkeeper"] is not None and "village_tavern" not in w["in_play"]:
+        raise StateError("winter.innkeeper: the Village Tavern is not in play")
+    _count(w["tavern"], "winter.tavern")
+    granary = w["granary"]
+    if not isinstance(granary, list) or len(granary) > data.WINTER_PLACES["granary"].places:
+        raise StateError("winter.granary must list at most 3 owners")
+    for owner in granary:
+        _seat(owner, "winter.granary", n)
+    if granary and "granary" not in w["in_play"]:
+        raise StateError("winter.granary: the Granary is not in play")
+    damsel_in = w["damsel_in"]
+    if not isinstance(damsel_in, list) or len(set(map(str, damsel_in))) != len(damsel_in):
+        raise StateError("winter.damsel_in must list different seats")
+    for seat in damsel_in:
+        _seat(seat, "winter.damsel_in", n)
+    _keys(w["damsel"], data.DAMSEL_ITEMS, "winter.damsel")
+    for item, count in w["damsel"].items():
+        _count(count, f"winter.damsel.{item}")
+    discarded = w["discarded"]
+    if not isinstance(discarded, list) or len(discarded) != n:
+        raise StateError(f"winter.discarded must hold one list per seat ({n})")
+    for seat, gone in enumerate(discarded):
+        _cards(gone, f"winter.discarded[{seat}]")
+        if set(gone) & (set(players[seat]["hand"]) | set(players[seat]["played"])):
+            raise StateError(f"winter.discarded[{seat}]: a discarded card is out of the game")
+
+
 def _offer(value: Any, where: str, n: int) -> None:
     _fields(value, ("seller", "card", "kind"), where)
     _seat(value["seller"], f"{where}.seller", n)
@@ -269,11 +350,14 @@ def _accounted(obj: dict[str, Any], n: int) -> None:
         found += obj["forge"] if kind == "silver" else 0
         for p in obj["players"]:
             found += p["pieces"][kind] + sum(on.get(kind, 0) for on in p["workers"].values())
+        found += obj["winter"]["damsel"][kind] if obj["winter"] else 0
         if found != total:
             raise StateError(f"the game has {total} {kind}, this state {found}")
     for seat, p in enumerate(obj["players"]):
         placed = sum(1 for owner in obj["traders"].values() if owner == seat)
         placed += sum(1 for owner in obj["places"].values() if owner == seat)
+        if obj["winter"]:
+            placed += obj["winter"]["granary"].count(seat) + (obj["winter"]["innkeeper"] == seat)
         if p["helpers"] + placed != data.HELPERS[n]:
             shown = p["helpers"] + placed
             raise StateError(f"players[{seat}] has {data.HELPERS[n]} helpers, this state {shown}")

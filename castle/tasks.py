@@ -10,7 +10,7 @@ from tabletop.stage import Task
 
 CARD_STEPS: dict[str, tuple[str, ...]] = {
     "messenger": ("messenger",),
-    "trader": ("trader",),
+    "trader": ("trader", "toll"),  # the toll: winter's Village Tavern (winter.py)
     "bricklayer": ("tower", "erect", "bricklayer_talers", "helper"),
     "stonemason": ("buy", "erect", "helper"),
     "worker_a": ("collect", "erect"),

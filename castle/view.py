@@ -1,8 +1,9 @@
 """What one player may know of the game (design: views).
 
 Hidden from a seat: the other seats' unrevealed choices this round (only whether they have
-chosen shows) and the random generator's state. The page for a seat and a computer opponent for
-a seat see only this.
+chosen shows), the random generator's state and, in winter, the order of the face-down winter
+cards (which cards are left is known to all: the ones not revealed yet). The page for a seat
+and a computer opponent for a seat see only this.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 
 from tabletop import rng
 
+from . import data
 from .rounds import select_candidates, select_check, select_perform
 from .state import Json, State, from_json, to_json
 
@@ -24,6 +26,8 @@ def view(s: State, seat: int | None) -> Json:
         cards if i == seat or cards is None else HIDDEN for i, cards in enumerate(out["selection"])
     ]
     del out["rng"]
+    if out["winter"] is not None:
+        out["winter"]["deck"] = sorted(out["winter"]["deck"], key=data.WINTER_CARDS.index)
     return out
 
 
@@ -34,14 +38,22 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
     Hidden now: the other seats' secret selections, drawn uniformly from the selections legal
     for each of them (which depend on that seat's public hand and face-up cards only), and the
     game's generator, replaced by a fresh one from `rnd`, so that nothing the real game will draw
-    can be learnt from the copy. Everything public is the view's, unchanged.
+    can be learnt from the copy; and the order of the winter deck, shuffled with `rnd`.
+    Everything public is the view's, unchanged.
     """
     whole = dict(seen)
+    if seen.get("winter") is not None:
+        deck = list(seen["winter"]["deck"])
+        rnd.shuffle(deck)
+        whole["winter"] = {**seen["winter"], "deck": deck}
     hidden = [i for i, cards in enumerate(seen["selection"]) if cards == HIDDEN and i != seat]
     whole["selection"] = [None if i in hidden else c for i, c in enumerate(seen["selection"])]
     whole["rng"] = rnd.getrandbits(64) & rng.MASK64
     s = from_json(whole, checked=False)  # the engine's own view, completed here
     for other in hidden:
-        options = [a for a in select_candidates(s, {}, other) if select_check(s, {}, a) is None]
-        select_perform(s, {}, rnd.choice(options), [])
+        candidates = select_candidates(s, {}, other)
+        options = [a for a in candidates if select_check(s, {}, a) is None]
+        # A winter card may have discarded the only face-up card of a seat since it chose
+        # (then any choice of its hand is one it could have made).
+        select_perform(s, {}, rnd.choice(options or candidates), [])
     return s
