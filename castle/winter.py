@@ -116,8 +116,11 @@ def _plague_check(s: State, t: Task, a: Action) -> Refusal | None:
         if s.players[seat].talers < price:
             return Refusal("plague.not_enough_talers", {"talers": price})
         return None
-    if a["card"] not in s.players[seat].played:
-        return Refusal("plague.not_face_up", {"card": a["card"]})
+    card = a["card"]
+    if card not in s.players[seat].played:
+        if card in (s.selection[seat] or ()):
+            return Refusal("winter.chosen_this_round", {"card": card})
+        return Refusal("plague.not_face_up", {"card": card})
     return None
 
 

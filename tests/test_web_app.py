@@ -726,7 +726,7 @@ def test_games_kept_by_an_earlier_build_are_listed_where_they_are() -> None:
     assert store.data["castle.current.rev"] == "5"
 
 
-def _saved_under_rules_1(store: MemoryStore) -> App:
+def _saved_under_todays_rules(store: MemoryStore) -> App:
     app = new_app(2, 14, store=store)
     click_randomly(app, random.Random(14))
     app.home()
@@ -739,21 +739,22 @@ def test_a_game_of_older_rules_replays_through_its_migration(
     from castle.game import CASTLE
 
     store = MemoryStore()
-    old = _saved_under_rules_1(store)
+    old = _saved_under_todays_rules(store)
     key = old.listed[0]["key"]
     assert old.record is not None
-    renamed = {"p0": "p0"}  # version 2 of this test writes nothing differently
+    renamed = {"p0": "p0"}  # the next version of this test writes nothing differently
+    today = CASTLE.rules_version
 
-    def one_to_two(rec: records.Record) -> records.Record:
+    def to_next(rec: records.Record) -> records.Record:
         rec["actions"] = [renamed.get(a[:2], a[:2]) + a[2:] for a in rec["actions"]]
         return rec
 
-    monkeypatch.setattr(CASTLE, "rules_version", 2)
-    monkeypatch.setattr(CASTLE, "migrations", {1: one_to_two})
+    monkeypatch.setattr(CASTLE, "rules_version", today + 1)
+    monkeypatch.setattr(CASTLE, "migrations", {**CASTLE.migrations, today: to_next})
     app = App(store, GAMES, lang="en")
     assert app.listed[0]["problem"] is None
     app.open_saved(key)
-    assert app.record is not None and app.record["rules_version"] == 2
+    assert app.record is not None and app.record["rules_version"] == today + 1
     assert app.record["actions"] == old.record["actions"]
     assert castle.to_json(app.state) == castle.to_json(old.state)
 
@@ -765,13 +766,14 @@ def test_a_game_no_migration_reaches_stays_listed_as_last_saved(
     from tabletop.game import NO_MIGRATION
 
     store = MemoryStore()
-    old = _saved_under_rules_1(store)
+    old = _saved_under_todays_rules(store)
     key = old.listed[0]["key"]
     text = store.data[key]
     about = old.listed[0]["about"]
     assert about is not None and about["finished"]
-    monkeypatch.setattr(CASTLE, "rules_version", 2)
-    monkeypatch.setattr(CASTLE, "migrations", {1: NO_MIGRATION})
+    today = CASTLE.rules_version
+    monkeypatch.setattr(CASTLE, "rules_version", today + 1)
+    monkeypatch.setattr(CASTLE, "migrations", {**CASTLE.migrations, today: NO_MIGRATION})
     app = App(store, GAMES, lang="en")
     html = app.render()
     entry = app.listed[0]
