@@ -242,9 +242,7 @@ def _helper_perform(s: State, t: Task, a: Action, ev: Events) -> None:
             s.fresh.remove(source)
     t["helpers"] = t.get("helpers", 0) + 1
     if place in data.WINTER_PLACES:
-        fee = data.WINTER_PLACES[place].fee
-        more = winter.place_helper(s, seat, place)
-        ev.append(event("helper_placed", p=seat, place=place, source=source, fee=fee, **more))
+        winter.place_helper(s, seat, place, source, ev)
         return
     fee = data.PLACE[place].fee
     p.talers -= fee

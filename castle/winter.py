@@ -468,22 +468,33 @@ def place_check(s: State, seat: int, place: str) -> Refusal | None:
     return None
 
 
-def place_helper(s: State, seat: int, place: str) -> dict[str, int | None]:
-    """Put the helper there, the fee paid; returns what else happened (displaced, talers)."""
+def place_helper(s: State, seat: int, place: str, source: str, ev: Events) -> None:
+    """Put the helper (taken from `source` already) there, paying the fee; the Innkeeper sends
+    a rival's helper home and takes the talers on the card."""
     w, p = cards(s), s.players[seat]
     spec = data.WINTER_PLACES[place]
     p.talers -= spec.fee
     p.helper_buildings.append(spec.card)
     if place == "granary":
         w["granary"].append(seat)
-        return {}
+        ev.append(event("helper_placed", p=seat, place=place, source=source, fee=spec.fee))
+        return
     displaced = w["innkeeper"]
     if displaced is not None:
         s.players[displaced].helpers += 1  # ⚖ back to its owner's supply
     w["innkeeper"] = seat
     taken, w["tavern"] = w["tavern"], 0
     p.talers += taken
-    return {"displaced": displaced, "taken": taken}
+    ev.append(
+        event(
+            "innkeeper_placed",
+            p=seat,
+            source=source,
+            fee=spec.fee,
+            displaced=displaced,
+            taken=taken,
+        )
+    )
 
 
 def granary_vp(s: State) -> int:

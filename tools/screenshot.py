@@ -1,7 +1,7 @@
 """Take the README's screenshot: the real page in Chromium, a game played by random clicks.
 
     .venv/bin/python -m tools.screenshot docs/screenshot.png [--players 3] [--seed 7] [--clicks 90]
-        [--size 1366x768] [--lang zh]
+        [--size 1366x768] [--lang zh] [--winter]
 
 Serves the site like the e2e tests do, starts a game with a fixed seed, clicks seeded random
 game controls (never Menu, Undo or the language buttons), and saves a PNG of the window
@@ -33,6 +33,7 @@ def main() -> int:
     parser.add_argument("--lang", default="en")
     parser.add_argument("--size", default="1366x768", help="the window, WIDTHxHEIGHT")
     parser.add_argument("--full", action="store_true", help="the whole page, not only the window")
+    parser.add_argument("--winter", action="store_true", help="the winter variant")
     args = parser.parse_args()
     build.build()
     server = make_server(port=0, prefix="/castle-game/", quiet=True, directory=build.SITE)
@@ -55,6 +56,8 @@ def main() -> int:
             page.fill(f"input[name=name{seat}]", name)
         page.fill("input[name=seed]", str(args.seed))
         page.select_option("select[name=start]", "0")
+        if args.winter:
+            page.select_option("select[name=variant]", "winter")
         page.click("#start-game")
         for _ in range(args.clicks):
             moves = page.locator(MOVES)

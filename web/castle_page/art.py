@@ -197,6 +197,17 @@ _RIDER = (
     '<circle cx="53" cy="7.5" r="1.1" fill="#1e120a"/>'
 )
 
+# A snowflake: the winter cards' mark (six arms, each with two barbs).
+_SNOW = (
+    '<g stroke="#2f5f8a" stroke-width="1.6" stroke-linecap="round" fill="none">'
+    + "".join(
+        f'<g transform="rotate({angle} 12 12)"><path d="M12 12V2.5"/>'
+        '<path d="M12 6l-2.4-2.2M12 6l2.4-2.2M12 9.2l-1.8-1.6M12 9.2l1.8-1.6"/></g>'
+        for angle in range(0, 360, 60)
+    )
+    + "</g>"
+)
+
 # The Forge: an anvil.
 _ANVIL = (
     '<path d="M3 7h14c0 3 2 4 4.5 4.5v1.5H16c-1 0-2 1-2 2.5V17h2v3H6v-3h2v-1.5'
@@ -223,6 +234,7 @@ _SYMBOLS: dict[str, tuple[str, str]] = {
     "cart": ("0 0 64 32", _CART),
     "rider": ("0 0 64 36", _RIDER),
     "anvil": ("0 0 24 24", _ANVIL),
+    "snow": ("0 0 24 24", _SNOW),
 }
 
 #: The names `icon()` accepts.

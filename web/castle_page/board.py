@@ -1,5 +1,6 @@
 """The board: the castle's building tiles, the defense tower, the carts and the rider, the
-stock and the round track, drawn from a view as one HTML string.
+stock and the round track, and in winter the winter cards (winter_board.py), drawn from a view
+as one HTML string.
 
 No rule lives here: what a player may click comes in as `clickable`, computed by the page from
 the engine's option lists; current place values come from `castle.scoring.preview`. Every
@@ -23,6 +24,8 @@ from web.castle_page import art
 from web.castle_page import help as rules_help
 from web.shell.app import SEAT_COLOURS
 from web.shell.html import button, esc, tag
+
+from .winter_board import winter_cards
 
 Clickable = dict[str, tuple[str | None, str | None]]
 View = Mapping[str, Any]
@@ -159,8 +162,9 @@ def render_board(
     # The board carries the icon sprite, so every icon on the game screen (players' panels
     # included) resolves without the page having to remember it.
     heading = tag("h2", esc(b.t("board.title")), class_="sr")  # the tower's h3 is under it
-    body = art.sprite() + heading + _top(b) + _castle(b) + _yard(b)
-    return tag("div", body, class_="board", role="region", aria_label=b.t("board.title"))
+    body = art.sprite() + heading + _top(b) + winter_cards(b) + _castle(b) + _yard(b)
+    cls = "board winter" if view.get("winter") else "board"
+    return tag("div", body, class_=cls, role="region", aria_label=b.t("board.title"))
 
 
 # --- Round track, phase, start player ----------------------------------------------------------

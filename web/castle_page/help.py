@@ -57,7 +57,7 @@ SECTIONS: Final = (
 )
 #: The reference parts after the sections (`help.part.<id>` is each one's title; the rulings
 #: part is titled as the new-game screen's list of them, `rules.title`).
-PARTS: Final = ("cards", "buildings", "places", "carts", "pieces", "rulings")
+PARTS: Final = ("cards", "buildings", "places", "carts", "pieces", "winter", "rulings")
 #: The section whose text is followed by the list of the six resolution steps.
 STEPS_AFTER: Final = ("characters", 1)
 #: Separates the values in `piece_values` (the same in every language: no word in it).
@@ -118,6 +118,7 @@ def help_keys() -> list[str]:
     keys += [f"help.place.{place}" for place in data.PLACE]
     keys += [f"help.trader_place.{place}" for place in data.TRADER_PLACES]
     keys += [f"help.scoring.{scoring}" for scoring in SCORINGS]
+    keys += ["help.winter.intro", *(f"help.winter_place.{p}" for p in data.WINTER_PLACES)]
     keys.append("help.tower")
     return keys
 
@@ -352,7 +353,9 @@ def topics() -> tuple[str, ...]:
     out += [f"place-{p}" for p in data.PLACE]
     out += [f"trader-{t}" for t in data.TRADER_PLACES]
     out.append("tower")
-    out += [f"ruling-{r}" for r in data.HOUSE_RULES]
+    out += [f"winter-{c}" for c in data.WINTER_CARDS]
+    out += [f"place-{p}" for p in data.WINTER_PLACES]
+    out += [f"ruling-{r}" for r in (*data.HOUSE_RULES, *data.WINTER_HOUSE_RULES)]
     return tuple(out)
 
 
@@ -495,18 +498,59 @@ def _pieces_part(cat: Catalog, current: str | None) -> str:
     return _part(cat, "pieces", body, current)
 
 
-def _rulings(cat: Catalog, current: str | None) -> str:
-    items = "".join(
+def _ruling_items(cat: Catalog, rulings: Iterable[str], current: str | None) -> str:
+    return "".join(
         tag(
             "li",
             esc(cat.t(f"ruling.{r}")),
             id=_anchor(f"ruling-{r}"),
             class_="topic" if f"ruling-{r}" == current else None,
         )
-        for r in data.HOUSE_RULES
+        for r in rulings
     )
-    body = tag("p", esc(cat.t("rules.intro"))) + tag("ul", items)
+
+
+def _rulings(cat: Catalog, current: str | None) -> str:
+    body = tag("p", esc(cat.t("rules.intro")))
+    body += tag("ul", _ruling_items(cat, data.HOUSE_RULES, current))
+    body += tag("h4", esc(cat.t("rules.winter_title")))
+    body += tag("ul", _ruling_items(cat, data.WINTER_HOUSE_RULES, current))
     return _part(cat, "rulings", body, current)
+
+
+def explain_winter_place(cat: Catalog, place_id: str) -> str:
+    """The Innkeeper or the Granary: its fee, what it does and how it scores."""
+    spec = data.WINTER_PLACES[place_id]
+    return cat.t(
+        f"help.winter_place.{place_id}",
+        place=cat.t(f"place.{place_id}"),
+        card=cat.t(f"card.{spec.card}"),
+        fee=_talers(cat, spec.fee),
+        places=spec.places,
+        one=data.GRANARY_VP[1],
+        two=data.GRANARY_VP[2],
+        three=data.GRANARY_VP[3],
+    )
+
+
+def _winter(cat: Catalog, current: str | None) -> str:
+    """The winter variant (§10): how it runs, each card, the two places on cards."""
+    from .winter_board import explain as explain_winter
+
+    intro = cat.t(
+        "help.winter.intro",
+        cards=len(data.WINTER_CARDS),
+        rounds=cat.join(str(r) for r in data.WINTER_ROUNDS),
+    )
+    entries = "".join(
+        _entry(cat.t(f"card.{c}"), explain_winter(cat, c), f"winter-{c}", current)
+        for c in data.WINTER_CARDS
+    )
+    entries += "".join(
+        _entry(cat.t(f"place.{p}"), explain_winter_place(cat, p), f"place-{p}", current)
+        for p in data.WINTER_PLACES
+    )
+    return _part(cat, "winter", tag("p", esc(intro)) + tag("dl", entries), current)
 
 
 def help_page(cat: Catalog, topic: str | None) -> str:
@@ -528,6 +572,7 @@ def help_page(cat: Catalog, topic: str | None) -> str:
     body += _places(cat, current)
     body += _carts(cat, current)
     body += _pieces_part(cat, current)
+    body += _winter(cat, current)
     body += _rulings(cat, current)
     return tag(
         "section",

@@ -22,7 +22,7 @@ from web.shell.i18n import Catalog
 Params = dict[str, Any]
 
 #: Parameters that hold a seat number (the acting seat "p" becomes {player}).
-SEAT_PARAMS = ("seller", "displaced", "start_player", "seat")
+SEAT_PARAMS = ("seller", "displaced", "start_player", "seat", "to")
 #: Parameters that hold a list of seats.
 SEAT_LIST_PARAMS = ("winners", "waiting_for")
 #: Parameters that hold a piece kind.
@@ -40,8 +40,11 @@ EVENT_COUNT = {
     "bought": "talers",
     "bricklayer_talers": "talers",
     "helper_placed": "fee",
+    "innkeeper_placed": "fee",
     "master_builder": "buildings",
     "market_scored": "talers",
+    "winter_paid": "talers",
+    "toll_paid": "talers",
 }
 RULE_COUNT = {
     "stonemason.buy.no_taler": "price",
@@ -50,6 +53,9 @@ RULE_COUNT = {
     "helper.fee": "fee",
     "palace.limit": "max",
     "market.not_enough_talers": "talers",
+    "plague.not_enough_talers": "talers",
+    "snowdrift.not_enough_talers": "talers",
+    "cracked_wall.limit": "max",
 }
 
 
@@ -97,8 +103,10 @@ def words(params: Mapping[str, Any], names: Sequence[str], cat: Catalog) -> Para
             out[key] = cat.pieces(value, data.KINDS)
         elif key == "kinds":
             out[key] = cat.pieces(Counter(value), data.KINDS)
-        elif key == "card":
+        elif key in ("card", "by"):  # a character card, or a winter card (same family)
             out[key] = word("card", value, cat)
+        elif key == "item":  # given to the Damsel: a piece, or a taler
+            out[key] = word("kind" if value in data.KINDS else "item", value, cat)
         elif key == "cards" and all(isinstance(c, str) for c in value):
             out[key] = cat.join(word("card", c, cat) for c in value)
         elif key == "building":
@@ -168,8 +176,34 @@ def _erected(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) 
     return "event.erected" if ev["vp"] else "event.erected.no_vp"
 
 
+def _innkeeper_placed(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:
+    """The Innkeeper: who was sent home and what lay on the card, when there was any."""
+    more = ""
+    if ev["displaced"] is not None:
+        more += cat.t("innkeeper.displacing", displaced=w["displaced"])
+    if ev["taken"]:
+        more += cat.t("innkeeper.taking", count=ev["taken"])
+    w["more"] = more
+    return "event.innkeeper_placed"
+
+
 def _helper_placed(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:
     return "event.helper_placed" if ev["source"] == "supply" else "event.helper_placed.from_cart"
+
+
+def _game_started(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:
+    return "event.game_started.winter" if ev.get("winter") else "event.game_started"
+
+
+def _stone_returned(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:
+    w["count"] = ev["own"] + ev["silver"]
+    if not w["count"]:
+        return "event.stone_returned.nothing"
+    return "event.stone_returned.silver" if ev["silver"] else "event.stone_returned"
+
+
+def _toll_paid(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:
+    return "event.toll_paid" if ev["to"] is None else "event.toll_paid.innkeeper"
 
 
 def _master_builder(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:
@@ -202,6 +236,11 @@ VARIANTS: dict[str, Variant] = {
     "trader_placed": _trader_placed,
     "erected": _erected,
     "helper_placed": _helper_placed,
+    "innkeeper_placed": _innkeeper_placed,
+    "game_started": _game_started,
+    "stone_returned": _stone_returned,
+    "toll_paid": _toll_paid,
+    "winter_paid": _unless("talers", "nothing"),
     "master_builder": _master_builder,
     "market_scored": _unless("vp", "nothing"),
     "offer": _offer,

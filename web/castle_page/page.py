@@ -64,33 +64,28 @@ class CastlePage:
         return action_label(app, first)
 
     def setup_fields(self, app: App) -> str:
-        """Who starts: drawn by lot, or a seat."""
-        start = app.form.get("start", "random")
-        options = tag("option", esc(app.t("app.start_random")), value="random")
-        options += "".join(
-            tag(
-                "option",
-                esc(app.t("app.player_n", n=seat + 1)),
-                value=str(seat),
-                selected=start == str(seat),
-            )
-            for seat in range(app.player_count())
-        )
-        return tag("label", esc(app.t("app.start_player")) + tag("select", options, name="start"))
+        """The season (summer, or the winter variant) and who starts: drawn by lot, or a seat."""
+        return _season_field(app) + _start_field(app)
 
     def setup(self, form: Mapping[str, str], players: int) -> Json:
         start = form.get("start", "random")
-        return {"start_player": int(start) if start.isdigit() and int(start) < players else None}
+        return {
+            "start_player": int(start) if start.isdigit() and int(start) < players else None,
+            "winter": form.get("variant") == "winter",
+        }
 
     def progress(self, state: Any) -> Json:
         s: State = state
-        return {"round": s.round, "rounds": s.rounds}
+        return {"round": s.round, "rounds": s.rounds, "winter": s.winter is not None}
 
     def progress_text(self, app: App, progress: Json) -> str:
         played, rounds = progress.get("round"), progress.get("rounds")
         if not isinstance(played, int) or not isinstance(rounds, int):
             return ""
-        return app.t("app.round_of", round=played, rounds=rounds)
+        text = app.t("app.round_of", round=played, rounds=rounds)
+        if progress.get("winter") is True:
+            text = f"{app.t('app.winter_progress')} · {text}"
+        return text
 
     def cover_hint(self, app: App) -> str:
         s: State | None = app.state
@@ -140,6 +135,13 @@ class CastlePage:
         "erected",
         "helper_placed",
         "master_builder",
+        # The winter cards (§10).
+        "winter_revealed",
+        "card_discarded",
+        "winter_paid",
+        "stone_returned",
+        "damsel_won",
+        "toll_helper_returned",
     )
 
     def scores(self, state: Any) -> list[int]:
@@ -153,11 +155,14 @@ class CastlePage:
         """The rulings (⚖) this game plays by where the rule sources are silent or disagree,
         folded away until asked for (a native <details>, no script)."""
         items = "".join(tag("li", esc(app.t(f"ruling.{r}"))) for r in data.HOUSE_RULES)
+        winter = "".join(tag("li", esc(app.t(f"ruling.{r}"))) for r in data.WINTER_HOUSE_RULES)
         return tag(
             "details",
             tag("summary", esc(app.t("rules.title")))
             + tag("p", esc(app.t("rules.intro")))
-            + tag("ul", items),
+            + tag("ul", items)
+            + tag("h3", esc(app.t("rules.winter_title")))
+            + tag("ul", winter),
             class_="house-rules",
         )
 
@@ -169,6 +174,39 @@ class CastlePage:
 
     def reason(self, refusal: Refusal, names: Sequence[str], cat: Catalog) -> str:
         return log.reason(refusal.rule, refusal.params, names, cat)
+
+
+def _season_field(app: App) -> str:
+    """Summer (the basic game) or the winter variant (§10), with what winter adds."""
+    chosen = app.form.get("variant", "summer")
+    options = "".join(
+        tag("option", esc(app.t(f"app.variant.{v}")), value=v, selected=chosen == v)
+        for v in ("summer", "winter")
+    )
+    rounds = app.cat.join(str(r) for r in data.WINTER_ROUNDS)
+    return tag(
+        "label",
+        esc(app.t("app.variant"))
+        + tag("select", options, name="variant")
+        + tag("small", esc(app.t("app.winter_hint", rounds=rounds)), class_="hint"),
+        class_="variant",
+    )
+
+
+def _start_field(app: App) -> str:
+    """Who starts: drawn by lot, or a seat."""
+    start = app.form.get("start", "random")
+    options = tag("option", esc(app.t("app.start_random")), value="random")
+    options += "".join(
+        tag(
+            "option",
+            esc(app.t("app.player_n", n=seat + 1)),
+            value=str(seat),
+            selected=start == str(seat),
+        )
+        for seat in range(app.player_count())
+    )
+    return tag("label", esc(app.t("app.start_player")) + tag("select", options, name="start"))
 
 
 #: The part of the rules help that explains each decision.
@@ -185,6 +223,12 @@ STEP_TOPICS = {
     "convert": "forge",
     "palace": "end",
     "market": "end",
+    "plague": "winter-plague",
+    "snowdrift": "winter-snowdrift",
+    "cracked_wall": "winter-cracked_wall",
+    "give": "winter-damsel",
+    "share": "winter-damsel",
+    "toll": "winter-village_tavern",
 }
 
 
@@ -216,6 +260,7 @@ def _scores(app: App) -> str:
             if key not in sources:
                 sources.append(key)
     order = ["buildings", "master_builder", *data.PLACE, "palace", "market"]
+    order += ["granary", "cracked_wall", "damsel"]  # winter (§10)
     sources.sort(key=lambda k: order.index(k) if k in order else len(order))
     seats = result["ranking"]
     head = tag("th", esc(app.t("app.score_source"))) + "".join(

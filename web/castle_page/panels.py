@@ -17,6 +17,7 @@ from web.shell import screens
 from web.shell.generic_panel import generic_panel
 from web.shell.html import button, esc, tag
 
+from . import winter_panels
 from .board import Clickable
 
 if TYPE_CHECKING:
@@ -297,6 +298,8 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         clickable[f"place:{place}"] = entry
         if place in s.places:
             buttons.append(button(esc(label), *entry))
+    if s.winter is not None:
+        buttons += winter_panels.helper_buttons(app, seat, legal, clickable)
     out = tag(
         "p", esc(app.t("app.helper_hint", left=data.MAX_HELPERS_PER_CARD - d.get("helpers", 0)))
     )
@@ -365,4 +368,5 @@ _STAGES = {
     "convert": _convert,
     "palace": _palace,
     "market": _market,
+    **winter_panels.STAGES,
 }

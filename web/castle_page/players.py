@@ -93,6 +93,8 @@ def _panel(
     )
     at_carts = sum(1 for owner in view["traders"].values() if owner == seat)
     in_castle = sum(1 for owner in view["places"].values() if owner == seat)
+    winter = view.get("winter")
+    on_cards = winter["granary"].count(seat) + (winter["innkeeper"] == seat) if winter else 0
     helpers = tag(
         "div",
         art.helper(colour)
@@ -102,7 +104,12 @@ def _panel(
             data_supply=p["helpers"],
         )
         + tag("span", esc(cat.t("board.helpers_carts", count=at_carts)), data_carts=at_carts)
-        + tag("span", esc(cat.t("board.helpers_castle", count=in_castle)), data_castle=in_castle),
+        + tag("span", esc(cat.t("board.helpers_castle", count=in_castle)), data_castle=in_castle)
+        + (
+            tag("span", esc(cat.t("board.helpers_winter", count=on_cards)), data_winter=on_cards)
+            if on_cards
+            else ""
+        ),
         class_="helpers",
         title=cat.t("board.helpers"),
     )
@@ -128,6 +135,10 @@ def _panel(
     played += "".join(_chip(cat, c, "face-up") for c in earlier)
     label = cat.t("board.face_up") if not revealed else ""
     rows += _card_row(label, played, "played")
+    discarded = winter["discarded"][seat] if winter else []
+    if discarded:
+        chips = "".join(_chip(cat, c, "discarded") for c in discarded)
+        rows += _card_row(cat.t("board.discarded"), chips, "discarded")
     body = (
         tag("header", head, class_="phead")
         + tag("div", stuff, class_="pstuff")
@@ -139,7 +150,7 @@ def _panel(
 
 def _own_choice(view: View, seat: int, me: int | None) -> list[str]:
     """The cards `seat` chose this round, when it is `me`'s own seat; else nothing."""
-    if me is None or seat != me or view.get("phase") != "select":
+    if me is None or seat != me or view.get("phase") not in ("select", "winter"):
         return []
     selection = view.get("selection") or []
     mine = selection[seat] if seat < len(selection) else None
@@ -147,7 +158,7 @@ def _own_choice(view: View, seat: int, me: int | None) -> list[str]:
 
 
 def _selection_badge(view: View, seat: int, cat: Catalog, chosen: list[str]) -> str:
-    if view.get("phase") != "select":
+    if view.get("phase") not in ("select", "winter"):  # winter: chosen, not yet revealed
         return ""
     selection = view.get("selection") or []
     has_chosen = seat < len(selection) and selection[seat] is not None
