@@ -21,7 +21,7 @@ from web.shell.generic_panel import label as action_label
 from web.shell.html import esc, tag, tool
 from web.shell.i18n import Catalog
 
-from . import CATALOGS, log, panels
+from . import CATALOGS, log, panels, winter_panels
 from . import help as rules_help
 from .board import Clickable, render_board
 from .players import render_players
@@ -42,6 +42,7 @@ class CastlePage:
         "place",
         "trader_place",
         "app.source",
+        "item",
     )
     levels: tuple[str, ...] = bots.LEVELS
     searching: tuple[str, ...] = ("hard",)
@@ -61,7 +62,7 @@ class CastlePage:
             converted = {a["kind"]: a["silver"] for a in plan[1:] if a["silver"]}
             paid = panels.payment_text(app, {"own": own, "converted": converted})
             return f"{action_label(app, first)}: {paid}"
-        return action_label(app, first)
+        return winter_panels.label(app, first) or action_label(app, first)
 
     def setup_fields(self, app: App) -> str:
         """The season (summer, or the winter variant) and who starts: drawn by lot, or a seat."""

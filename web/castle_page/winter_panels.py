@@ -37,7 +37,46 @@ def _item(app: App, item: str) -> str:
     return app.t("item.taler") if item == data.TALER else app.t(f"kind.{item}")
 
 
-def _discard(app: App, seat: int, card: str, price: int, hint: str) -> str:
+def label(app: App, a: Action) -> str | None:
+    """A winter action in words, as its panel shows it (also a hint's words); None for an
+    action of another decision."""
+    s = app.state
+    assert s is not None
+    do = a["do"]
+    if do == "discard":
+        return app.t("app.discard_option", card=app.t(f"card.{a['card']}"))
+    if do == "pay_talers":
+        stage = castle.decision(s)
+        plague = stage is not None and stage["stage"] == "plague"
+        price = winter.plague_price(s, a["p"]) if plague else data.SNOWDRIFT_TALERS
+        return app.t("app.pay_talers", count=price)
+    if do == "return_stone":
+        count = a["own"] + a["silver"]
+        vp = count * data.CRACKED_WALL_VP
+        if not count:
+            return app.t("app.wall_none")
+        if a["silver"]:
+            return app.t("app.wall_option_silver", own=a["own"], silver=a["silver"], vp=vp)
+        return app.t("app.wall_option", count=count, vp=vp)
+    if do == "give":
+        return app.t("app.give_option", item=_item(app, a["item"]))
+    if do == "drop_out":
+        return app.t("app.drop_out")
+    if do == "take":
+        on_card = s.winter["damsel"][a["item"]] if s.winter else 0
+        return app.t("app.take_option", item=_item(app, a["item"]), count=on_card)
+    if do == "toll_helper":
+        return app.t("app.toll_option", place=app.t(f"trader_place.{a['place']}"))
+    return None
+
+
+def _label(app: App, a: Action) -> str:
+    text = label(app, a)
+    assert text is not None
+    return text
+
+
+def _discard(app: App, seat: int, card: str, hint: str) -> str:
     """Plague and Snowdrift: a button per card that may go, then paying instead."""
     s = app.state
     assert s is not None
@@ -48,9 +87,9 @@ def _discard(app: App, seat: int, card: str, price: int, hint: str) -> str:
         if castle.why_not(s, action) is not None:
             continue  # not offered: only the cards the card may take are listed
         where = app.t("app.discard_face_up" if c in p.played else "app.discard_in_hand")
-        label = f"{app.t('app.discard_option', card=app.t(f'card.{c}'))} ({where})"
-        buttons.append(panels._opt(app, action, label))
-    pay = panels._opt(app, make(seat, "pay_talers"), app.t("app.pay_talers", count=price))
+        buttons.append(panels._opt(app, action, f"{_label(app, action)} ({where})"))
+    pay_action = make(seat, "pay_talers")
+    pay = panels._opt(app, pay_action, _label(app, pay_action))
     return (
         _card_note(app, card)
         + tag("p", esc(app.t(hint)))
@@ -60,28 +99,15 @@ def _discard(app: App, seat: int, card: str, price: int, hint: str) -> str:
 
 
 def _plague(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    assert app.state is not None
-    return _discard(app, seat, "plague", winter.plague_price(app.state, seat), "app.plague_hint")
+    return _discard(app, seat, "plague", "app.plague_hint")
 
 
 def _snowdrift(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _discard(app, seat, "snowdrift", data.SNOWDRIFT_TALERS, "app.snowdrift_hint")
+    return _discard(app, seat, "snowdrift", "app.snowdrift_hint")
 
 
 def _cracked_wall(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    s = app.state
-    assert s is not None
-
-    def label(a: Action) -> str:
-        count = a["own"] + a["silver"]
-        vp = count * data.CRACKED_WALL_VP
-        if not count:
-            return app.t("app.wall_none")
-        if a["silver"]:
-            return app.t("app.wall_option_silver", own=a["own"], silver=a["silver"], vp=vp)
-        return app.t("app.wall_option", count=count, vp=vp)
-
-    return _card_note(app, "cracked_wall") + panels._legal_buttons(app, seat, label)
+    return _card_note(app, "cracked_wall") + panels._legal_buttons(app, seat, partial(_label, app))
 
 
 def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -90,11 +116,12 @@ def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     names = app.cat.join(app.names[i] for i in s.winter["damsel_in"])
     hint = app.t("app.damsel_hint", names=names, vp=data.DAMSEL_VP)
     gifts = [
-        panels._opt(app, a, app.t("app.give_option", item=_item(app, a["item"])))
+        panels._opt(app, a, _label(app, a))
         for a in castle.legal_actions(s, seat)
         if a["do"] == "give"
     ]
-    drop = panels._opt(app, make(seat, "drop_out"), app.t("app.drop_out"), class_="done")
+    drop_out = make(seat, "drop_out")
+    drop = panels._opt(app, drop_out, _label(app, drop_out), class_="done")
     return (
         _card_note(app, "damsel")
         + tag("p", esc(hint))
@@ -104,14 +131,7 @@ def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
 
 
 def _share(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    s = app.state
-    assert s is not None and s.winter is not None
-    on_card = s.winter["damsel"]
-
-    def label(a: Action) -> str:
-        return app.t("app.take_option", item=_item(app, a["item"]), count=on_card[a["item"]])
-
-    return _card_note(app, "damsel") + panels._legal_buttons(app, seat, label)
+    return _card_note(app, "damsel") + panels._legal_buttons(app, seat, partial(_label, app))
 
 
 def _toll(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -123,8 +143,7 @@ def _toll(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
         token, reason = app.option(action)
         if s.traders[place] == seat:
             clickable[f"trader:{place}"] = (token, reason)
-            label = app.t("app.toll_option", place=app.t(f"trader_place.{place}"))
-            buttons.append(panels._opt(app, action, label))
+            buttons.append(button(esc(_label(app, action)), token, reason))
     return _card_note(app, "village_tavern") + panels._options(app, buttons)
 
 

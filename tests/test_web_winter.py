@@ -1,0 +1,102 @@
+"""The winter variant on the page (App, without a browser): chosen on the new-game form, played
+to the end by clicking, every winter decision shown by its own panel, the cards on the board,
+the saved game listed as a winter game, and every winter sentence and reason in both languages.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_web_app import click_randomly, new_app, tokens
+
+import castle
+from castle import data, record
+from web.games import GAMES
+from web.shell.app import App
+from web.shell.storage import MemoryStore
+
+#: The decisions the winter cards add (castle/winter.py), each with a panel of its own.
+WINTER_STAGES = {"plague", "snowdrift", "cracked_wall", "give", "share", "toll"}
+
+
+def test_the_new_game_form_offers_the_season_and_starts_a_winter_game() -> None:
+    app = App(MemoryStore(), GAMES, lang="en")
+    app.render()
+    app.screen = "new"
+    html = app.render()
+    assert 'name="variant"' in html and "Winter: with the six winter cards" in html
+    app = new_app(2, 5, variant="winter")
+    assert app.state is not None and app.state.winter is not None
+    assert app.record is not None and app.record["setup"]["winter"] is True
+    cover = re.search(r'data-act="(k\d+)"[^>]*id="pass-cover"', app.render())
+    assert cover is not None
+    app.click(cover.group(1), {})
+    html = app.render()
+    assert "Winter · Round 1 of 12" in html
+    assert 'class="board winter"' in html and 'class="winter-deck"' in html
+    summer = new_app(2, 5)
+    assert summer.state is not None and summer.state.winter is None
+    assert summer.record is not None and summer.record["setup"]["winter"] is False
+    assert "winter-cards" not in summer.render()
+
+
+@pytest.mark.parametrize(("players", "seed", "lang"), [(2, 3, "en"), (2, 8, "zh")])
+def test_a_winter_game_by_clicking_shows_every_card_and_ends_with_the_engines_scores(
+    players: int, seed: int, lang: str
+) -> None:
+    app = new_app(players, seed, variant="winter", lang=lang)
+    rnd = random.Random(seed)
+    stages: set[str] = set()
+    cards_seen: set[str] = set()
+    for _ in range(6000):
+        assert app.state is not None
+        if app.state.phase == "over":
+            break
+        html = app.render()
+        d = castle.decision(app.state)
+        on_screen = 'id="decision"' in html and "cover" not in html[:40]
+        if d is not None and d["stage"] in WINTER_STAGES and on_screen:
+            stages.add(d["stage"])
+            # Its own panel: the card at hand named with its text, never the generic buttons.
+            assert 'class="winter-note"' in html and "options generic" not in html
+        cards_seen.update(re.findall(r'class="winter-card w-(\w+)', html))
+        options = tokens(html)
+        assert options, f"nothing to click at {d}"
+        app.click(rnd.choice(options), {})
+    click_randomly(app, rnd)
+    html = app.render()
+    assert 'id="scores"' in html
+    assert "give" in stages and len(stages) >= 2  # the rest may be forced in a random game
+    assert cards_seen == set(data.WINTER_CARDS)
+    assert app.record is not None
+    replayed, _ = record.replay(app.record)
+    assert castle.to_json(replayed) == castle.to_json(app.state)
+
+
+def test_a_saved_winter_game_is_listed_as_one_and_resumes() -> None:
+    store = MemoryStore()
+    app = new_app(3, 9, store=store, variant="winter")
+    rnd = random.Random(9)
+    for _ in range(80):
+        app.click(rnd.choice(tokens(app.render())), {})
+    assert app.state is not None
+    before = castle.to_json(app.state)
+    again = App(store, GAMES, lang="zh")
+    html = again.render()
+    assert "冬季 · " in html
+    resume = re.search(r'data-act="(k\d+)"[^>]*id="resume"', html)
+    assert resume is not None
+    again.click(resume.group(1), {})
+    assert again.state is not None and castle.to_json(again.state) == before
+
+
+def test_the_house_rules_and_the_help_list_the_winter_rulings() -> None:
+    app = new_app(2, 1)
+    html = app.ui.rules(app)
+    for ruling in data.WINTER_HOUSE_RULES:
+        assert app.t(f"ruling.{ruling}") in html.replace("&#x27;", "'")
+    help_html = app.ui.help(app, "winter-damsel")
+    assert 'data-topic="help-winter-damsel"' in help_html
+    assert app.t("card.damsel") in help_html
