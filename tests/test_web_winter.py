@@ -100,3 +100,25 @@ def test_the_house_rules_and_the_help_list_the_winter_rulings() -> None:
     help_html = app.ui.help(app, "winter-damsel")
     assert 'data-topic="help-winter-damsel"' in help_html
     assert app.t("card.damsel") in help_html
+
+
+def test_in_a_winter_round_the_cover_turns_over_the_winter_card_before_the_reveal() -> None:
+    """After the secret choices of a winter round, the winter card comes first (§3.3): the
+    cover's button says so, and the chosen cards stay hidden while its decisions are asked."""
+    app = new_app(2, 3, variant="winter")
+    rnd = random.Random(3)
+    for _ in range(400):
+        assert app.state is not None
+        html = app.render()
+        if app.revealing and app.state.phase == "winter":
+            break
+        app.click(rnd.choice(tokens(html)), {})
+    else:
+        raise AssertionError("no winter round reached")
+    assert "Turn over the winter card" in html and "Reveal the cards" not in html
+    reveal = re.search(r'data-act="(k\d+)"[^>]*id="reveal"', html)
+    assert reveal is not None
+    app.click(reveal.group(1), {})
+    html = app.render()
+    assert app.state.phase == "winter" and 'class="winter-card w-' in html
+    assert '<span class="phase">Winter card</span>' in html

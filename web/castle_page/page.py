@@ -92,6 +92,12 @@ class CastlePage:
         s: State | None = app.state
         return app.t("app.pass_hint", round=s.round if s else 1)
 
+    def reveal_text(self, app: App) -> str:
+        """In a winter round the winter card comes before the chosen cards (§3.3)."""
+        s: State | None = app.state
+        winter = s is not None and s.phase == "winter"
+        return app.t("app.reveal_winter" if winter else "app.reveal")
+
     def screen(self, app: App) -> str:
         s: State = app.state
         view = castle.view(s, app.viewer)

@@ -365,7 +365,7 @@ def _cover_tools(app: App) -> str:
 
 def reveal_cover(app: App) -> str:
     body = tag("h2", esc(app.t("app.all_chosen"))) + button(
-        esc(app.t("app.reveal")), app.reg(app.reveal), class_="go", id="reveal"
+        esc(app.ui.reveal_text(app)), app.reg(app.reveal), class_="go", id="reveal"
     )
     return tag("div", _cover_tools(app) + _save_problem(app) + body, class_="cover reveal")
 

@@ -69,6 +69,11 @@ class GameUI(Protocol):
         """The line under "Pass the device to …" on a hot-seat cover."""
         ...
 
+    def reveal_text(self, app: App) -> str:
+        """The button of the cover shown once everyone has answered in secret: what it shows
+        next (the answers, or what the game does first)."""
+        ...
+
     def screen(self, app: App) -> str:
         """The game screen under the shell's header: board, panels, log, as the game lays
         them out (the shell's blocks are in screens.py)."""
