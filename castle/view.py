@@ -13,8 +13,10 @@ import random
 from tabletop import rng
 
 from . import data
+from .actions import Action
+from .engine import pending, stage
 from .rounds import select_candidates, select_check, select_perform
-from .state import Json, State, from_json, to_json
+from .state import Json, State, clone, from_json, to_json
 
 HIDDEN = "hidden"
 
@@ -52,8 +54,22 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
     s = from_json(whole, checked=False)  # the engine's own view, completed here
     for other in hidden:
         candidates = select_candidates(s, {}, other)
-        options = [a for a in candidates if select_check(s, {}, a) is None]
         # A winter card may have discarded the only face-up card of a seat since it chose
         # (then any choice of its hand is one it could have made).
-        select_perform(s, {}, rnd.choice(options or candidates), [])
+        options = [a for a in candidates if select_check(s, {}, a) is None] or candidates
+        if s.phase == "winter" and other in pending(s):
+            # A seat asked by a winter card now did not choose what it is asked about (§10: a
+            # card chosen this round is not offered): never leave it without its question.
+            options = [a for a in options if _still_asked(s, other, a)] or options
+        select_perform(s, {}, rnd.choice(options), [])
     return s
+
+
+def _still_asked(s: State, seat: int, selection: Action) -> bool:
+    """Whether, had `seat` chosen `selection`, the decision now asked would still be a real
+    question for it (two options or more: the engine asks no other)."""
+    chosen = clone(s)
+    select_perform(chosen, {}, selection, [])
+    st = stage(chosen)
+    assert st is not None and chosen.task is not None
+    return len(st.options(chosen, chosen.task, seat)) > 1

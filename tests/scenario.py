@@ -2,7 +2,9 @@
 
 Scenarios drive the engine the way the page does: through `apply` with actions, in their text
 form (`p0 trader sand_cart`). Before the first selection a test may set up any situation by
-editing the state's plain data (pieces, talers, tiles, helpers) — see `give`.
+editing the state's plain data (pieces, talers, tiles, helpers) — see `give`. Winter games
+(§10) start with `winter_game`, which sets the order of the winter deck; `to_round` moves a
+fresh game on to the round a test needs.
 """
 
 from __future__ import annotations
@@ -30,6 +32,46 @@ def game(players: int = 3, start: int = 0, seed: int = 0) -> State:
     """A new game at its first secret selection, seat `start` starting."""
     s, _ = new_game(players, seed, start)
     return s
+
+
+def winter_game(*top: str, players: int = 3, start: int = 0, seed: int = 0) -> State:
+    """A new winter game (§10) at its first secret selection, seat `start` starting, with the
+    winter cards `top` on top of the deck in that order: the first is revealed in round 2, the
+    next in round 4, ...; the others lie below them in the seed's order."""
+    s, _ = new_game(players, seed, start, winter=True)
+    winter_deck(s, *top)
+    return s
+
+
+def winter_deck(s: State, *top: str) -> None:
+    """Put the winter cards `top`, still face down, on top of the deck in that order."""
+    w = s.winter
+    assert w is not None, "a summer game has no winter deck"
+    assert all(card in w["deck"] for card in top), (top, w["deck"])
+    w["deck"] = [*top, *(card for card in w["deck"] if card not in top)]
+    s.options = {}
+
+
+def winter_in_play(s: State, *cards: str) -> None:
+    """Winter cards revealed in an earlier round that stay on the table (Village Tavern, Granary,
+    Damsel): out of the deck and into play."""
+    w = s.winter
+    assert w is not None, "a summer game has no winter cards"
+    for card in cards:
+        assert card in data.WINTER_KEPT, f"{card} does not stay in play"
+        w["deck"].remove(card)
+        w["in_play"].append(card)
+    s.options = {}
+
+
+def to_round(s: State, number: int) -> None:
+    """Make the coming selection round `number`'s: only the round counter moves (the start
+    player, hands, talers and the winter deck stay as they are), so a game jumped to round 15
+    ends after it, and in a winter round the top winter card is revealed after the selection."""
+    assert all(cards is None for cards in s.selection), "jump before anyone has chosen"
+    assert 1 <= number <= s.rounds
+    s.round = number
+    s.options = {}
 
 
 def play(s: State, *lines: str) -> Events:
@@ -90,12 +132,14 @@ def events_named(events: Events, name: str) -> list[dict]:
 
 
 def piece_total(s: State) -> dict[str, int]:
-    """Every piece wherever it is (§2.4): must always equal data.PIECES_IN_BOX."""
+    """Every piece wherever it is (§2.4), the Damsel card's in winter included: must always
+    equal data.PIECES_IN_BOX."""
     total = dict.fromkeys(data.KINDS, 0)
     for k in data.KINDS:
         total[k] += s.stock[k] + s.tower[k] + s.out[k]
         for p in s.players:
             total[k] += p.pieces[k] + sum(on.get(k, 0) for on in p.workers.values())
+        total[k] += s.winter["damsel"][k] if s.winter else 0
     total["silver"] += s.forge
     return total
 

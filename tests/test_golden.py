@@ -1,5 +1,6 @@
-"""Golden games (design: Tests; OpenSpiel's playthroughs): recorded 2-, 3- and 4-player games
-are replayed and every step is compared with what is checked in under tests/golden/.
+"""Golden games (design: Tests; OpenSpiel's playthroughs): recorded 2-, 3- and 4-player games,
+and a 3-player game of the winter variant (§10), are replayed and every step is compared with
+what is checked in under tests/golden/.
 
 A failure prints a readable diff. If the change is a bug, fix the engine. If it is intended
 (a fixed bug, a changed ruling), regenerate deliberately and review the diff before committing:
@@ -38,7 +39,7 @@ def _load_regen() -> ModuleType:
 
 
 regen = _load_regen()
-PLAYERS = sorted(regen.GAMES)
+NAMES = sorted(regen.GAMES)
 HOW_TO_REGENERATE = (
     f"If this change is intended, regenerate the golden files with `{regen.REGEN}` "
     "(from the repository root) and review `git diff tests/golden` before committing."
@@ -51,8 +52,8 @@ def _read(path: Path) -> str:
     return path.read_text(encoding="utf-8")
 
 
-def _record(players: int) -> record.Record:
-    return record.loads(_read(regen.record_path(players)))
+def _record(name: str) -> record.Record:
+    return record.loads(_read(regen.record_path(name)))
 
 
 def text_diff(expected: str, actual: str, name: str) -> str:
@@ -92,50 +93,69 @@ def json_diff(expected: Any, actual: Any, path: str = "$") -> list[str]:
     return [] if expected == actual else [f"{path}: checked in {expected!r}, engine now {actual!r}"]
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_golden_record_is_a_complete_game(players: int) -> None:
-    rec = _record(players)
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_record_is_a_complete_game(name: str) -> None:
+    players, seed, winter = regen.GAMES[name]
+    rec = _record(name)
     assert rec["setup"]["players"] == players
-    assert rec["setup"]["seed"] == regen.GAMES[players]
+    assert rec["setup"]["seed"] == seed
+    assert rec["setup"].get("winter", False) is winter
     s, _ = record.replay(rec)
     assert s.phase == "over", f"the recorded game is not finished. {HOW_TO_REGENERATE}"
     assert s.round == data.ROUNDS[players] or sum(s.tiles.values()) == 0
     assert piece_total(s) == data.PIECES_IN_BOX
+    assert (s.winter is not None) is winter
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_golden_playthrough_is_unchanged(players: int) -> None:
+def test_the_winter_golden_game_shows_every_winter_card_at_work() -> None:
+    """The winter game's seed was chosen for it (regen.py): all six cards revealed, the toll
+    paid and a helper sent home for it, the Innkeeper taken and pushed out, the Granary held,
+    stone returned at the Cracked Wall, a card put out of the game, the Damsel won and shared."""
+    s, events = record.replay(_record("winter_3p"))
+    assert s.winter is not None and s.winter["deck"] == []
+    names = [e["e"] for e in events]
+    assert names.count("winter_revealed") == len(data.WINTER_CARDS)
+    for name in ("toll_paid", "toll_helper_returned", "damsel_won", "damsel_taken"):
+        assert name in names, name
+    assert "card_discarded" in names
+    assert any(e["e"] == "innkeeper_placed" and e["displaced"] is not None for e in events)
+    assert any(e["e"] == "helper_placed" and e["place"] == "granary" for e in events)
+    assert any(e["e"] == "stone_returned" and e["vp"] for e in events)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_playthrough_is_unchanged(name: str) -> None:
     """Every action, its events, the options then offered and the state digest after it."""
-    path = regen.playthrough_path(players)
+    path = regen.playthrough_path(name)
     expected = _read(path)
-    actual = regen.playthrough(_record(players))
+    actual = regen.playthrough(_record(name))
     if actual != expected:
         pytest.fail(
-            f"the {players}-player golden game plays differently:\n"
+            f"the golden game {name} plays differently:\n"
             f"{text_diff(expected, actual, path.name)}\n{HOW_TO_REGENERATE}",
             pytrace=False,
         )
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_golden_final_state_is_unchanged(players: int) -> None:
-    path = regen.final_path(players)
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_final_state_is_unchanged(name: str) -> None:
+    path = regen.final_path(name)
     expected = json.loads(_read(path))
-    actual = json.loads(json.dumps(regen.final_state(_record(players))))
+    actual = json.loads(json.dumps(regen.final_state(_record(name))))
     differences = json_diff(expected, actual)
     if differences:
         shown = "\n".join(differences[:MAX_DIFF_LINES])
         pytest.fail(
-            f"the {players}-player golden game ends differently ({len(differences)} "
+            f"the golden game {name} ends differently ({len(differences)} "
             f"differences in {path.name}):\n{shown}\n{HOW_TO_REGENERATE}",
             pytrace=False,
         )
 
 
-@pytest.mark.parametrize("players", PLAYERS)
-def test_golden_final_state_reloads_and_scores(players: int) -> None:
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_final_state_reloads_and_scores(name: str) -> None:
     """The checked-in final state is a valid state, over, whose scores explain every point."""
-    s = castle.from_json(json.loads(_read(regen.final_path(players))))
+    s = castle.from_json(json.loads(_read(regen.final_path(name))))
     assert s.phase == "over" and castle.pending(s) == []
     assert s.result is not None
     for seat, p in enumerate(s.players):

@@ -1,16 +1,21 @@
 """Properties that hold in every game (design: Tests), checked after every action of random games.
 
-Each hypothesis example plays one whole game for 2, 3 or 4 players from a drawn seed. The moves
+Each hypothesis example plays one whole game for 2, 3 or 4 players from a drawn seed, summer and
+winter (§10). The moves
 are random legal actions picked by a `random.Random` of the test's own, seeded from the example
 (never the game's generator). After every action the invariants of the spec are checked:
 
-- §2.4 the 83 pieces are all somewhere; no count of pieces or talers is ever negative;
-- §1 every player's helpers are all somewhere (supply, carts/rider, castle places);
+- §2.4 the 83 pieces are all somewhere (the Damsel card's included); no count of pieces or
+  talers is ever negative;
+- §1 every player's helpers are all somewhere (supply, carts/rider, castle places, and in
+  winter the Innkeeper and the Granary); every character card is in hand, face up or (winter)
+  out of the game;
 - the listed options are legal and apply; unlisted actions (mutations of a legal one) are
   refused with a rule id, and `apply` raises IllegalAction leaving the state unchanged;
 - the state round-trips through JSON exactly, and its fast copy is equal and shares nothing
   mutable with it; a game record of the actions replays to the
-  identical state; a player's view hides the other seats' secret choices and the generator;
+  identical state; a player's view hides the other seats' secret choices, the generator and
+  the order of the winter deck;
 - someone is always asked (with at least one option) until the game is over, and it ends
   within the round limit (§2.5, §9).
 """
@@ -53,6 +58,8 @@ WORDS = sorted(
         *data.START_BUILDINGS,
         *data.PLACE,
         *data.TRADER_PLACES,
+        *data.WINTER_PLACES,
+        *data.DAMSEL_ITEMS,
         "supply",
         "dragon",
         "",
@@ -64,10 +71,13 @@ WORDS = sorted(
 
 
 def helpers_everywhere(s: State, seat: int) -> int:
-    """A player's helpers: in supply + at carts and the rider + in castle places (§1, §4, §5)."""
+    """A player's helpers: in supply + at carts and the rider + in castle places (§1, §4, §5)
+    + in winter at the Innkeeper and in the Granary (§10)."""
     out = s.players[seat].helpers
     out += sum(1 for owner in s.traders.values() if owner == seat)
     out += sum(1 for owner in s.places.values() if owner == seat)
+    if s.winter is not None:
+        out += (s.winter["innkeeper"] == seat) + s.winter["granary"].count(seat)
     return out
 
 
@@ -89,7 +99,8 @@ def canonical(action: Any) -> str | None:
 #: Plausible words for each word field: the mutations stay well-formed but mostly illegal.
 FIELD_WORDS = {
     "kind": sorted(data.KINDS),
-    "place": sorted({*data.PLACE, *data.TRADER_PLACES}),
+    "place": sorted({*data.PLACE, *data.TRADER_PLACES, *data.WINTER_PLACES}),
+    "item": sorted(data.DAMSEL_ITEMS),
     "building": sorted({*data.TILE_BUILDINGS, *data.START_BUILDINGS}),
     "card": sorted(data.CARDS),
     "source": sorted({*data.TRADER_PLACES, "supply"}),
@@ -139,6 +150,15 @@ def mutations(s: State, action: dict[str, Any], rnd: random.Random) -> tuple[lis
         {"p": seat, "do": "convert", "kind": "clay"},
         {"p": seat, "do": "select", "cards": ["messenger"]},
         {"p": seat, "do": "sell", "accept": True},
+        # The winter cards' verbs (§10).
+        {"p": seat, "do": "toll_helper", "place": "sand_cart"},
+        {"p": seat, "do": "discard", "card": "worker_a"},
+        {"p": seat, "do": "pay_talers"},
+        {"p": seat, "do": "return_stone", "own": 1, "silver": 0},
+        {"p": seat, "do": "give", "item": "taler"},
+        {"p": seat, "do": "drop_out"},
+        {"p": seat, "do": "take", "item": "sand"},
+        {"p": seat, "do": "helper", "place": "granary", "source": "supply"},
     ]
     bad: list[Any] = [{**action, "do": verb} for verb in rnd.sample(sorted(VERBS), 3)]
     bad += [{"p": seat, "do": "dance"}, {"p": seat, "do": None}]
@@ -186,18 +206,32 @@ def check_invariants(s: State) -> None:
         for card, on in p.workers.items():
             assert card in data.WORKERS and all(v >= 0 for v in on.values()), (seat, card, on)
         assert helpers_everywhere(s, seat) == data.HELPERS[s.n], seat
-        # Each card is in exactly one place: hand or face up (§3.7).
-        assert sorted(p.hand + p.played) == sorted(data.CARDS), (seat, p.hand, p.played)
+        # Each card is in exactly one place: hand, face up (§3.7) or out of the game (§10).
+        gone = s.winter["discarded"][seat] if s.winter else []
+        assert sorted(p.hand + p.played + gone) == sorted(data.CARDS), (seat, p.hand, p.played)
     for place, owner in (*s.traders.items(), *s.places.items()):
         assert owner is None or 0 <= owner < s.n, (place, owner)
     assert 1 <= s.round <= s.rounds == data.ROUNDS[s.n]
+    if s.winter is not None:
+        w = s.winter
+        assert w["tavern"] >= 0 and all(v >= 0 for v in w["damsel"].values()), w
+        assert w["innkeeper"] is None or 0 <= w["innkeeper"] < s.n
+        assert len(w["granary"]) <= data.WINTER_PLACES["granary"].places
+        # Every winter card is in the deck, in play or gone (or being resolved), once.
+        every = [*w["deck"], *w["in_play"], *w["gone"]]
+        if w["card"] is not None and w["card"] not in every:
+            every.append(w["card"])
+        assert sorted(every) == sorted(data.WINTER_CARDS), w
 
 
 def check_views(s: State) -> None:
-    """A seat sees its own secret choice, never another's, and never the generator."""
+    """A seat sees its own secret choice, never another's, never the generator, and of the
+    winter deck only which cards are left (§10), in a fixed order."""
     for seat in [*range(s.n), None]:
         v = castle.view(s, seat)
         assert "rng" not in v
+        if s.winter is not None:
+            assert v["winter"]["deck"] == [c for c in data.WINTER_CARDS if c in s.winter["deck"]]
         for other, chosen in enumerate(v["selection"]):
             if other == seat:
                 assert chosen == s.selection[other]
@@ -344,10 +378,12 @@ def check_payments(s: State, rnd: random.Random) -> None:
 # --- the properties ----------------------------------------------------------------------------
 
 
-def play_checked(players: int, seed: int, start: int | None, choice_seed: int) -> None:
+def play_checked(
+    players: int, seed: int, start: int | None, choice_seed: int, winter: bool = False
+) -> None:
     rnd = random.Random(choice_seed)
-    s, events = castle.new_game(players, seed, start)
-    rec = record.new_record(players, seed, start)
+    s, events = castle.new_game(players, seed, start, winter)
+    rec = record.new_record(players, seed, start, **({"winter": True} if winter else {}))
     check_invariants(s)
     check_views(s)
     check_json_round_trip(s)
@@ -377,9 +413,12 @@ def play_checked(players: int, seed: int, start: int | None, choice_seed: int) -
         assert sum(p.vp_by_source.values()) == p.vp, seat
         assert s.result["players"][seat]["vp"] == p.vp
     assert sorted(s.result["ranking"]) == list(range(players))
-    # The board's preview of each place (from the public view) is what the place scored.
+    # The board's preview of each place (from the public view) is what the place scored; in
+    # winter each Granary helper scores by how many sit there (§10).
     seen = castle.view(s, None)
     worth = scoring.preview(seen["places"], seen["tiles"], seen["forge"])
+    if s.winter is not None:
+        worth["granary"] = data.GRANARY_VP.get(len(s.winter["granary"]), 0)
     scored = [e for e in events if e["e"] == "place_scored"]
     assert {e["place"]: e["vp"] for e in scored} == {
         p: worth[p] for p in (e["place"] for e in scored)
@@ -392,13 +431,21 @@ def play_checked(players: int, seed: int, start: int | None, choice_seed: int) -
     assert replay_events == events
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-@SETTINGS
-@given(
+#: A whole random game: its seed, its start player (None: drawn), the moves' generator.
+RANDOM_GAME = given(
     seed=st.integers(0, 2**64 - 1),
     start=st.none() | st.integers(0, 3),
     choice_seed=st.integers(0, 2**32 - 1),
 )
+#: The winter variant plays the summer game too: fewer examples keep the run short.
+WINTER_SETTINGS = settings(SETTINGS, max_examples=6)
+#: The two games: summer, and the winter variant (§10).
+SEASONS = pytest.mark.parametrize("winter", [False, True], ids=["summer", "winter"])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@SETTINGS
+@RANDOM_GAME
 def test_random_games_keep_every_invariant(
     players: int, seed: int, start: int | None, choice_seed: int
 ) -> None:
@@ -406,13 +453,24 @@ def test_random_games_keep_every_invariant(
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
+@WINTER_SETTINGS
+@RANDOM_GAME
+def test_random_winter_games_keep_every_invariant(
+    players: int, seed: int, start: int | None, choice_seed: int
+) -> None:
+    """The same properties in the winter variant (§10), with its cards, places and deck."""
+    play_checked(players, seed, None if start is None else start % players, choice_seed, True)
+
+
+@SEASONS
+@pytest.mark.parametrize("players", [2, 3, 4])
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1))
-def test_sim_random_game_matches_its_record(players: int, seed: int) -> None:
+def test_sim_random_game_matches_its_record(players: int, winter: bool, seed: int) -> None:
     """castle.sim's games end within the round limit and replay from their record."""
-    s, actions = sim.random_game(players, seed)
+    s, actions = sim.random_game(players, seed, winter=winter)
     assert s.phase == "over" and s.round <= data.ROUNDS[players]
-    rec = record.new_record(players, seed)
+    rec = record.new_record(players, seed, **({"winter": True} if winter else {}))
     rec["actions"] = actions
     again, _ = record.replay(rec)
     assert castle.to_json(again) == castle.to_json(s)

@@ -19,6 +19,7 @@ from scenario import piece_total
 
 import castle
 from castle import data, record, sim
+from castle.cli import main as cli_main
 from castle.record import RecordError
 from tabletop import record as tabletop_record
 
@@ -91,6 +92,24 @@ def test_replay_of_a_finished_game_is_exact() -> None:
     s, _ = record.replay(record.loads(record.dumps(rec)))
     assert castle.to_json(s) == castle.to_json(end)
     assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
+
+
+def test_a_winter_record_replays_exactly() -> None:
+    """A winter game (§10) is the setup key `winter: true`: its record replays to the identical
+    state, winter cards and all; without the key the same actions are a summer game's."""
+    players, seed = 3, 8
+    end, actions = sim.random_game(players, seed, winter=True)
+    rec = record.new_record(players, seed, winter=True)
+    rec["actions"] = actions
+    again = record.loads(record.dumps(rec))
+    assert again["setup"] == {"players": 3, "seed": 8, "start_player": None, "winter": True}
+    s, events = record.replay(again)
+    assert castle.to_json(s) == castle.to_json(end)
+    assert s.winter is not None and s.winter["deck"] == []
+    assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
+    assert events[0]["e"] == "game_started" and events[0]["winter"] is True
+    summer = dict(rec, setup={**rec["setup"], "winter": False}, actions=[])
+    assert record.replay(summer)[0].winter is None
 
 
 def test_undo_is_replaying_all_but_the_last_action() -> None:
@@ -181,6 +200,9 @@ def test_a_json_file_that_is_no_record_is_refused(doc: object) -> None:
         ({"players": 3, "seed": 1, "start_player": 3}, "start_player must be"),
         ({"players": 3, "seed": 1, "start_player": -1}, "start_player must be"),
         ({"players": 3, "seed": 1, "start_player": "p0"}, "start_player must be"),
+        ({"players": 3, "seed": 1, "start_player": None, "winter": "yes"}, "winter must be"),
+        ({"players": 3, "seed": 1, "start_player": None, "winter": 1}, "winter must be"),
+        ({"players": 3, "seed": 1, "start_player": None, "winter": None}, "winter must be"),
     ],
 )
 def test_wrong_setup_is_refused(setup: object, words: str) -> None:
@@ -303,6 +325,17 @@ def test_cli_simulate_prints_one_line_per_game_and_the_speed() -> None:
         )
     assert lines[2].startswith("2 games in ") and lines[2].endswith(" games/s")
     assert proc.stderr == ""
+
+
+def test_cli_simulate_winter_plays_winter_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli_main(["sim", "--winter", "--players", "2", "--games", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    for i, line in enumerate(lines[:2]):
+        s, actions = sim.random_game(2, 3 + i, winter=True)
+        assert s.winter is not None and s.result is not None
+        assert line.endswith(f"rounds {s.round}, actions {len(actions)}"), line
+        assert f"scores {'/'.join(str(p.vp) for p in s.players)}," in line
+    assert lines[2].startswith("2 winter games in ")
 
 
 @no_subprocess

@@ -14,13 +14,16 @@ import json
 import random
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 from goofspiel import GOOFSPIEL, Goofspiel
 
-from castle import data
-from castle.game import CASTLE
+import castle
+from castle import data, sim
+from castle import record as castle_record
+from castle.game import CASTLE, Castle
 from castle.migrations import MIGRATIONS
 from tabletop import record as records
 from tabletop.game import NO_MIGRATION, Game, Json, Migration
@@ -249,6 +252,46 @@ def test_mutants_of_an_old_record_migrate_replay_or_are_refused_with_a_record_er
         else:
             outcomes["replayed"] += 1
     assert outcomes["refused"] > 0 and outcomes["replayed"] > 0, outcomes
+
+
+# --- Castle's own steps --------------------------------------------------------------------------
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def test_a_summer_record_of_rules_version_1_replays_to_the_same_game() -> None:
+    """Castle 1 → 2 (the winter variant, castle/migrations.py): a record kept from rules version
+    1, the golden 2-player game, is a summer game; it loads under today's rules unchanged but
+    for its version, and replays to the game checked in with it."""
+    text = (GOLDEN / "game_2p.record.json").read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert old["rules_version"] == 1 and "winter" not in old["setup"]
+    migrated = castle_record.loads(text)
+    assert migrated == {**old, "rules_version": data.RULES_VERSION}
+    today = castle_record.new_record(**old["setup"])
+    today["actions"] = old["actions"]
+    s_old, ev_old = castle_record.replay(migrated)
+    s_new, ev_new = castle_record.replay(today)
+    assert castle.to_json(s_old) == castle.to_json(s_new) and ev_old == ev_new
+    assert s_old.phase == "over" and s_old.winter is None
+    final = json.loads((GOLDEN / "game_2p.final.json").read_text(encoding="utf-8"))
+    assert castle.to_json(s_old) == final
+
+
+def test_a_program_of_rules_version_1_refuses_a_winter_record_as_newer_rules() -> None:
+    """Why the step 1 → 2 exists: a program from before the variant must not replay a winter
+    record as a summer game, so it is refused as newer rules."""
+    _, actions = sim.random_game(2, 3, winter=True)
+    rec = castle_record.new_record(2, 3, winter=True)
+    rec["actions"] = actions
+
+    class CastleBeforeWinter(Castle):
+        rules_version = 1
+        migrations: Mapping[int, Migration] = {}
+
+    with pytest.raises(NewerRules) as err:
+        read(CastleBeforeWinter(), rec)
+    assert err.value.rules_version == 2
 
 
 # --- every real game's table of migrations ------------------------------------------------------

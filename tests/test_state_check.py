@@ -18,11 +18,11 @@ from castle.view import view
 MUTANTS = 300 if sys.platform == "emscripten" else 1500
 
 
-def states(games: int, seed: int) -> list[castle.State]:
+def states(games: int, seed: int, winter: bool = False) -> list[castle.State]:
     rnd = random.Random(seed)
     out = []
     for g in range(games):
-        s, _ = castle.new_game(2 + g % 3, seed + g)
+        s, _ = castle.new_game(2 + g % 3, seed + g, winter=winter)
         while True:
             if rnd.random() < 0.1 or s.phase in ("final", "over"):
                 out.append(castle.clone(s))
@@ -33,8 +33,9 @@ def states(games: int, seed: int) -> list[castle.State]:
     return out
 
 
-def test_every_state_of_real_games_is_accepted() -> None:
-    for s in states(9, 1):
+@pytest.mark.parametrize("winter", [False, True], ids=["summer", "winter"])
+def test_every_state_of_real_games_is_accepted(winter: bool) -> None:
+    for s in states(9, 1, winter):
         again = castle.from_json(json.loads(json.dumps(castle.to_json(s))))
         assert castle.to_json(again) == castle.to_json(s)
 
@@ -59,6 +60,80 @@ def test_the_cases_a_tester_found_are_refused_naming_the_field() -> None:
     assert "unknown" in broken(lambda o: o.update(extra=1))
     assert "steps" in broken(lambda o: o["task"].update(steps=["fly"]))
     assert "rng" in broken(lambda o: o.update(rng=-1))
+
+
+def winter_state() -> dict[str, Any]:
+    """A winter game in the middle of round 2's Damsel (§10): the Village Tavern and the Granary
+    in play with a helper each, a card put out by the Plague, a taler and a silver on the
+    Damsel."""
+    s, _ = castle.new_game(3, 2, 0, winter=True)
+    assert s.winter is not None
+    w = s.winter
+    for card in ("village_tavern", "granary", "plague"):
+        w["deck"].remove(card)
+    w["in_play"] = ["village_tavern", "granary"]
+    w["gone"] = ["plague"]
+    w["innkeeper"], w["granary"] = 1, [2]
+    s.players[1].helpers -= 1
+    s.players[2].helpers -= 1
+    s.players[0].hand.remove("trader")
+    w["discarded"][0] = ["trader"]
+    w["damsel"]["taler"] = 1
+    s.stock["silver"] -= 1
+    w["damsel"]["silver"] = 1
+    obj = castle.to_json(s)
+    castle.from_json(obj)  # a state the engine plays on
+    return obj
+
+
+def broken_winter(change: Any) -> str:
+    obj = winter_state()
+    change(obj)
+    with pytest.raises(StateError) as err:
+        castle.from_json(obj)
+    return str(err.value)
+
+
+def test_broken_winter_cards_are_refused_naming_the_field() -> None:
+    """§10 and §2.4 in winter: every winter card in one place, the Innkeeper and Granary only
+    with their cards in play, the Damsel's pieces and the helpers on winter cards counted, a
+    card out of the game nowhere else, winter steps only in a winter game."""
+    w = "winter"
+
+    def move(card: str, source: str, to: str) -> Any:
+        return lambda o: (o[w][source].remove(card), o[w][to].append(card))
+
+    every_card = "each winter card must be in exactly one"
+    assert every_card in broken_winter(lambda o: o[w]["deck"].append("plague"))
+    assert every_card in broken_winter(lambda o: o[w]["deck"].remove("damsel"))
+    assert "in_play may only hold" in broken_winter(move("snowdrift", "deck", "in_play"))
+    assert "winter.card" in broken_winter(lambda o: o[w].update(card="dragon"))
+    tavern_gone = move("village_tavern", "in_play", "gone")
+    assert "winter.innkeeper: the Village Tavern is not in play" in broken_winter(tavern_gone)
+    assert "winter.granary: the Granary" in broken_winter(move("granary", "in_play", "gone"))
+    assert "winter.granary" in broken_winter(lambda o: o[w]["granary"].extend([0, 0, 1]))
+    assert "15 silver, this state 16" in broken_winter(lambda o: o[w]["damsel"].update(silver=2))
+    assert "winter.damsel.taler" in broken_winter(lambda o: o[w]["damsel"].update(taler=-1))
+    assert "players[1] has 6 helpers" in broken_winter(lambda o: o[w].update(innkeeper=None))
+    assert "players[0] has 6 helpers" in broken_winter(lambda o: o[w]["granary"].append(0))
+    assert "winter.discarded[0]" in broken_winter(
+        lambda o: o[w]["discarded"][0].append("messenger")
+    )
+    assert "winter.damsel_in" in broken_winter(lambda o: o[w].update(damsel_in=[0, 0]))
+    assert "unknown ['extra']" in broken_winter(lambda o: o[w].update(extra=1))
+    # A summer game has no winter step, and no winter cards to check.
+    assert "winter step" in broken(
+        lambda o: o["queue"].insert(0, {**o["task"], "steps": ["damsel"]})
+    )
+
+
+def test_a_state_saved_before_the_winter_variant_is_a_summer_game() -> None:
+    """A state of rules version 1 has no `winter` field: it reads as a summer game."""
+    s, _ = castle.new_game(3, 2)
+    obj = castle.to_json(s)
+    del obj["winter"]
+    again = castle.from_json(obj)
+    assert again.winter is None and castle.to_json(again) == castle.to_json(s)
 
 
 def test_a_view_is_still_told_apart() -> None:
@@ -91,7 +166,7 @@ def mutate(rnd: random.Random, obj: Any) -> Any:
 
 def test_a_mutated_state_is_refused_or_plays_on() -> None:
     rnd = random.Random(5)
-    pool = states(6, 3)
+    pool = states(6, 3) + states(6, 4, winter=True)
     refused = 0
     for _ in range(MUTANTS):
         obj = mutate(rnd, castle.to_json(rnd.choice(pool)))

@@ -1,12 +1,13 @@
 """Golden games: recorded random games whose every step is checked in (like OpenSpiel's
 playthroughs), so any change in what the engine does shows up as a readable diff.
 
-For each game of GAMES this folder holds:
+For each game of GAMES (named `game_<n>p` for the summer games, `winter_<n>p` for the winter
+variant's, §10) this folder holds:
 
-- `game_<n>p.record.json`      the game record (castle.record): setup + actions, the input;
-- `game_<n>p.playthrough.txt`  every action, the events it caused, the options then offered
-                               and a one-line digest of the state after it;
-- `game_<n>p.final.json`       the final state, `castle.to_json` of it.
+- `<name>.record.json`      the game record (castle.record): setup + actions, the input;
+- `<name>.playthrough.txt`  every action, the events it caused, the options then offered and a
+                            one-line digest of the state after it;
+- `<name>.final.json`       the final state, `castle.to_json` of it.
 
 `tests/test_golden.py` replays each record and compares with the last two files. When the
 engine's behaviour changes ON PURPOSE (a fixed bug, a changed ruling: bump data.RULES_VERSION),
@@ -15,9 +16,15 @@ regenerate them deliberately, from the repository root, and review the diff befo
     python -m tests.golden.regen            # rewrite the golden files
     git diff --stat tests/golden            # ...then read the diff
 
-The records are made by `castle.sim.random_game(players, seed)` with the seeds below (chosen
-for variety: purchases, displaced helpers, silver converted at the Forge, Market scoring).
-`hand_checked_2p.json` is NOT made here: it is a hand-made game (tests/test_hand_checked.py).
+The records are made by `castle.sim.random_game(players, seed, winter=...)` with the seeds below
+(chosen for variety: purchases, displaced helpers, silver converted at the Forge, Market
+scoring; in winter all six cards revealed, the toll paid and a helper sent home for it, the
+Innkeeper taken and pushed out, the Granary, the Cracked Wall's VP, a card put out of the game
+and the Damsel won and shared out). A record is rewritten only when the game it records is no
+longer what the engine plays from that setup: one that still is keeps the rules version it was
+recorded under, so the summer records of rules version 1 replay through castle/migrations.py
+on every run. `hand_checked_2p.json` is NOT made here: it is a hand-made game
+(tests/test_hand_checked.py).
 """
 
 from __future__ import annotations
@@ -25,28 +32,43 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import castle
 from castle import data, record, sim
 from castle.state import State
 
 HERE = Path(__file__).resolve().parent
-#: players -> seed of castle.sim.random_game
-GAMES: dict[int, int] = {2: 14, 3: 10, 4: 38}
+
+
+class Golden(NamedTuple):
+    """The setup of a golden game, played by castle.sim.random_game."""
+
+    players: int
+    seed: int
+    winter: bool = False
+
+
+#: name -> setup; the name is the files' stem.
+GAMES: dict[str, Golden] = {
+    "game_2p": Golden(2, 14),
+    "game_3p": Golden(3, 10),
+    "game_4p": Golden(4, 38),
+    "winter_3p": Golden(3, 1009, winter=True),
+}
 REGEN = "python -m tests.golden.regen"
 
 
-def record_path(players: int) -> Path:
-    return HERE / f"game_{players}p.record.json"
+def record_path(name: str) -> Path:
+    return HERE / f"{name}.record.json"
 
 
-def playthrough_path(players: int) -> Path:
-    return HERE / f"game_{players}p.playthrough.txt"
+def playthrough_path(name: str) -> Path:
+    return HERE / f"{name}.playthrough.txt"
 
 
-def final_path(players: int) -> Path:
-    return HERE / f"game_{players}p.final.json"
+def final_path(name: str) -> Path:
+    return HERE / f"{name}.final.json"
 
 
 # --- the text form ------------------------------------------------------------------------------
@@ -80,7 +102,24 @@ def digest(s: State) -> str:
         f"  = R{s.round} {s.phase} start p{s.start_player} | {players} | "
         f"stock {_pieces(s.stock)} tower {_pieces(s.tower)} forge {s.forge} "
         f"out {_pieces(s.out)} tiles {sum(s.tiles.values())} | carts {carts} | "
-        f"castle {castle_places}"
+        f"castle {castle_places}{_winter_digest(s)}"
+    )
+
+
+def _winter_digest(s: State) -> str:
+    """The winter cards (§10): the pile's size, the cards in play, the Innkeeper and the talers
+    on the Tavern, the Granary's helpers, the Damsel's givers and what lies on it."""
+    w = s.winter
+    if w is None:
+        return ""
+    inn = "-" if w["innkeeper"] is None else f"p{w['innkeeper']}"
+    granary = ",".join(f"p{o}" for o in w["granary"]) or "-"
+    damsel = ",".join(f"p{o}" for o in w["damsel_in"]) or "-"
+    on_damsel = "/".join(str(w["damsel"][k]) for k in data.DAMSEL_ITEMS)
+    return (
+        f" | winter pile {len(w['deck'])} in_play {','.join(w['in_play']) or '-'} "
+        f"innkeeper {inn} tavern {w['tavern']}t granary {granary} "
+        f"damsel {damsel} {on_damsel}"
     )
 
 
@@ -103,12 +142,13 @@ def options_lines(s: State) -> list[str]:
 def playthrough(rec: record.Record) -> str:
     """Replay a record step by step and write down everything that happened."""
     setup = rec["setup"]
+    winter = " winter=true" if setup.get("winter") else ""
     out = [
         "# A Castle for All Seasons, golden playthrough (castle.record format "
         f"{rec['format_version']}, rules {rec['rules_version']})",
         f"# regenerate deliberately with: {REGEN}",
         f"setup players={setup['players']} seed={setup['seed']} "
-        f"start_player={_value(setup['start_player'])}",
+        f"start_player={_value(setup['start_player'])}{winter}",
     ]
     s, events = record.start(rec)
     out += [event_line(e) for e in events]
@@ -143,20 +183,37 @@ def dump_json(obj: Any) -> str:
 # --- regeneration -----------------------------------------------------------------------------
 
 
-def make_record(players: int, seed: int) -> record.Record:
-    _, actions = sim.random_game(players, seed)
-    rec = record.new_record(players, seed)
+def make_record(golden: Golden) -> record.Record:
+    players, seed, winter = golden
+    _, actions = sim.random_game(players, seed, winter=winter)
+    rec = record.new_record(players, seed, **({"winter": True} if winter else {}))
     rec["actions"] = actions
     return rec
 
 
+def _kept(name: str, rec: record.Record) -> bool:
+    """Whether the checked-in record is still this game (read under today's rules): then it
+    stays as it is, with the rules version it was recorded under."""
+    path = record_path(name)
+    if not path.exists():
+        return False
+    try:
+        return record.loads(path.read_text(encoding="utf-8")) == rec
+    except record.RecordError:
+        return False
+
+
 def main() -> int:
-    for players, seed in GAMES.items():
-        rec = make_record(players, seed)
-        record_path(players).write_text(record.dumps(rec) + "\n", encoding="utf-8")
-        playthrough_path(players).write_text(playthrough(rec), encoding="utf-8")
-        final_path(players).write_text(dump_json(final_state(rec)), encoding="utf-8")
-        print(f"wrote game_{players}p.* ({len(rec['actions'])} actions, seed {seed})")
+    for name, golden in GAMES.items():
+        rec = make_record(golden)
+        if _kept(name, rec):
+            note = "record kept"
+        else:
+            record_path(name).write_text(record.dumps(rec) + "\n", encoding="utf-8")
+            note = "record written"
+        playthrough_path(name).write_text(playthrough(rec), encoding="utf-8")
+        final_path(name).write_text(dump_json(final_state(rec)), encoding="utf-8")
+        print(f"wrote {name}.* ({note}; {len(rec['actions'])} actions, seed {golden.seed})")
     print("now review the changes: git diff tests/golden")
     return 0
 
