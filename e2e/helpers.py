@@ -6,6 +6,7 @@ import random
 import re
 import time
 from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
@@ -14,6 +15,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from castle import record as records
 from castle.game import CASTLE
+from castle.state import State
+from web.castle_page import catalog
+
+#: The page's English words (web/castle_page/i18n/en).
+EN = catalog("en")
 
 # A cold boot (wasm compile + interpreter start) takes ~5 s here; leave room for a loaded CI.
 BOOT_TIMEOUT_MS = 90_000
@@ -166,8 +172,9 @@ def start_game(
     start: int,
     names: list[str],
     colours: list[str],
+    winter: bool = False,
 ) -> None:
-    """Fill the new-game form as a person would, and start."""
+    """Fill the new-game form as a person would, and start (`winter`: the winter variant)."""
     page.locator("#start-game").wait_for()
     if players != 3:  # the form opens for 3 players
         count = page.locator('button[name="players-count"]', has_text=f"{players} players")
@@ -179,6 +186,8 @@ def start_game(
         page.select_option(f'select[name="colour{seat}"]', colours[seat])
     page.select_option('select[name="start"]', str(start))
     page.fill('input[name="seed"]', str(seed))
+    if winter:  # the form opens for summer
+        page.select_option('select[name="variant"]', "winter")
     page.click("#start-game")
     page.locator("#pass-cover").wait_for()
     setup = saved_record(page)["setup"]
@@ -187,6 +196,7 @@ def start_game(
     assert setup["start_player"] == start
     assert setup["names"] == names
     assert setup["colours"] == colours
+    assert setup.get("winter", False) is winter
 
 
 def play(page: Page, rnd: random.Random, until: Callable[[Page], bool], limit: int = 2000) -> int:
@@ -200,6 +210,35 @@ def play(page: Page, rnd: random.Random, until: Callable[[Page], bool], limit: i
         click_token(page, rnd.choice(tokens))
         expect_redraw = True
     raise AssertionError(f"not done after {limit} clicks (stage {stage(page)!r})")
+
+
+def outside_notice(page: Page) -> str:
+    """#app's HTML without the status line."""
+    return page.evaluate(
+        """() => {
+          const copy = document.getElementById('app').cloneNode(true);
+          copy.querySelector('#notice').remove();
+          return copy.innerHTML;
+        }"""
+    )
+
+
+def check_forbidden_click(page: Page, selector: str) -> str:
+    """Click a forbidden option: nothing changes but #notice, which shows its reason."""
+    button = page.locator(selector).first
+    assert button.get_attribute("aria-disabled") == "true"
+    assert button.get_attribute("data-act") is None
+    reason = button.get_attribute("data-reason")
+    assert reason
+    actions = saved_record(page)["actions"]
+    html = outside_notice(page)
+    button.click(force=True)  # force: Playwright itself would wait for an enabled button
+    page.wait_for_function(
+        "text => document.getElementById('notice').textContent === text", arg=reason
+    )
+    assert saved_record(page)["actions"] == actions
+    assert outside_notice(page) == html
+    return reason
 
 
 def game_over(page: Page) -> bool:
@@ -233,21 +272,64 @@ def recorded_game(
     colours: list[str],
     upto: int | None = None,
     stage: str | None = None,
+    winter: bool = False,
+    when: Callable[[State, int], bool] | None = None,
 ) -> str:
     """A saved game as the page writes it: random legal moves from the engine (all of them to
-    the end, the first `upto`, or until a decision of that `stage` is asked), so a test can
-    start at a screen instead of clicking to it."""
-    rec = records.new_record(players, seed, 0, names=names, colours=colours)
+    the end, the first `upto`, until a decision of that `stage` is asked, or until `when(state,
+    seat)` holds for the seat asked), so a test can start at a screen instead of clicking to
+    it. `winter`: the winter variant (§10), as the new-game screen's season sets it."""
+    extra: dict[str, Any] = {"winter": True} if winter else {}
+    rec = records.new_record(players, seed, 0, names=names, colours=colours, **extra)
     state, _ = records.replay(rec)
     rnd = random.Random(seed)
+    wanted = stage is not None or when is not None
     while not CASTLE.terminal(state) and (upto is None or len(rec["actions"]) < upto):
         seat = CASTLE.asked(state)[0]
-        if stage is not None and CASTLE.prompt(state, seat)["stage"] == stage:
+        if (
+            wanted
+            and (stage is None or CASTLE.prompt(state, seat)["stage"] == stage)
+            and (when is None or when(state, seat))
+        ):
             break
         action = rnd.choice(CASTLE.legal_actions(state, seat))
         CASTLE.apply(state, action)
         rec["actions"].append(CASTLE.action_text(action))
+    else:
+        assert not wanted, f"seed {seed}: the game ended before the screen asked for ({stage})"
     return records.dumps(rec)
+
+
+def scores_table(page: Page) -> tuple[list[str], dict[str, list[str]]]:
+    """The end table: the column heads (names), and each row's values by its label."""
+    return page.evaluate(
+        """() => {
+          const t = document.querySelector('table#scores');
+          const heads = [...t.querySelectorAll('thead th')].slice(1).map(th => th.textContent);
+          const rows = {};
+          for (const tr of t.querySelectorAll('tbody tr')) {
+            rows[tr.querySelector('th').textContent] =
+              [...tr.querySelectorAll('td')].map(td => td.textContent);
+          }
+          return [heads, rows];
+        }"""
+    )
+
+
+def expected_table(result: dict[str, Any]) -> dict[str, list[str]]:
+    """The end table as the engine's result has it (rows keyed by their English label)."""
+    by_seat = {row["seat"]: row for row in result["players"]}
+    seats = result["ranking"]
+    rows: dict[str, list[str]] = {}
+    for row in result["players"]:
+        for key in row["by_source"]:
+            rows[EN.t(f"source.{key}")] = [
+                str(by_seat[seat]["by_source"].get(key, 0)) for seat in seats
+            ]
+    for label, field in (("app.total_vp", "vp"), ("app.talers_left", "talers")):
+        rows[EN.t(label)] = [str(by_seat[seat][field]) for seat in seats]
+    rows[EN.t("app.piece_bp")] = [str(by_seat[seat]["piece_bp"]) for seat in seats]
+    return rows
 
 
 def past_covers(page: Page) -> None:
@@ -257,6 +339,23 @@ def past_covers(page: Page) -> None:
         if not cover.count():
             return
         cover.first.click()
+
+
+def go_home(page: Page) -> None:
+    """To the home screen (the new-game form and the saved games), from any screen."""
+    if page.locator("#help-close").count():
+        page.click("#help-close")
+    if page.locator("#log.full").count():  # it covers the page, Menu too
+        page.click("#log-full")
+    if page.locator("#menu").count():
+        page.click("#menu")
+    page.locator("#start-game").wait_for()
+
+
+def open_saved(page: Page, key: str) -> None:
+    """A saved game opened from the home screen's list."""
+    go_home(page)
+    page.click(f'li.saved[data-key="{key}"] .open')
 
 
 def open_with_saves(

@@ -19,7 +19,17 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from .helpers import open_with_saves, past_covers, recorded_game, saved_record
+from castle import data
+from castle.state import State
+
+from .helpers import (
+    go_home,
+    open_saved,
+    open_with_saves,
+    past_covers,
+    recorded_game,
+    saved_record,
+)
 
 SIZES = ((360, 740), (390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
 #: Below this width a finger plays: every control is at least TARGET px each way.
@@ -45,32 +55,44 @@ SHOTS = ROOT / "test-results" / "devices"
 # Four seats: every seat colour is on every screen (axe-core checks the contrast of each).
 NAMES = ["Ann", "Bo", "Chen Jing", "Dora"]
 COLOURS = ["blue", "red", "yellow", "green"]
+
+
+def _all_winter(s: State, seat: int) -> bool:
+    """The three kept winter cards in play, each with something on it (docs/rules.md §10)."""
+    w = s.winter
+    assert w is not None
+    return (
+        set(w["in_play"]) == set(data.WINTER_KEPT)
+        and w["innkeeper"] is not None
+        and bool(w["granary"])
+        and any(w["damsel"].values())
+    )
+
+
+def _innkeeper_to_take(s: State, seat: int) -> bool:
+    w = s.winter
+    assert w is not None
+    return _all_winter(s, seat) and w["innkeeper"] != seat
+
+
 SAVES = {
     "castle.game.fresh": recorded_game(4, 7, NAMES, COLOURS, upto=0),
     "castle.game.pay": recorded_game(4, 2, NAMES, COLOURS, stage="pay"),
     "castle.game.helper": recorded_game(4, 4, NAMES, COLOURS, stage="helper"),
     "castle.game.done": recorded_game(4, 5, NAMES, COLOURS),
+    # Winter: the helper places with the Innkeeper (a rival's) and the Granary among them, and
+    # the Damsel's giving; the Village Tavern, the Granary and the Damsel on the board.
+    "castle.game.winter-helper": recorded_game(
+        4, 56, NAMES, COLOURS, stage="helper", winter=True, when=_innkeeper_to_take
+    ),
+    "castle.game.winter-give": recorded_game(
+        4, 56, NAMES, COLOURS, stage="give", winter=True, when=_all_winter
+    ),
 }
 
 
-def _home(page: Page) -> None:
-    if page.locator("#help-close").count():
-        page.click("#help-close")
-    if page.locator("#log.full").count():  # it covers the page, Menu too
-        page.click("#log-full")
-    if page.locator("#menu").count():
-        page.click("#menu")
-    page.locator("#start-game").wait_for()
-
-
-def _open(page: Page, key: str) -> None:
-    """A saved game opened from the home screen's list."""
-    _home(page)
-    page.click(f'li.saved[data-key="{key}"] .open')
-
-
 def _cover(page: Page) -> None:
-    _open(page, "castle.game.fresh")
+    open_saved(page, "castle.game.fresh")
     page.locator("#pass-cover").wait_for()
 
 
@@ -82,7 +104,7 @@ def _selection(page: Page) -> None:
 
 def _at(stage: str, key: str) -> Callable[[Page], None]:
     def reach(page: Page) -> None:
-        _open(page, key)
+        open_saved(page, key)
         past_covers(page)
         page.locator(f"#decision[data-stage='{stage}']").wait_for()
 
@@ -109,16 +131,18 @@ def _help(page: Page) -> None:
 
 
 def _end(page: Page) -> None:
-    _open(page, "castle.game.done")
+    open_saved(page, "castle.game.done")
     expect(page.locator("#winner")).to_be_visible()
 
 
 SCREENS: dict[str, Callable[[Page], None]] = {
-    "new-game": _home,
+    "new-game": go_home,
     "cover": _cover,
     "selection": _selection,
     "payment": _at("pay", "castle.game.pay"),
     "helper": _at("helper", "castle.game.helper"),
+    "winter-helper": _at("helper", "castle.game.winter-helper"),
+    "winter-give": _at("give", "castle.game.winter-give"),
     "seats": _seats,
     "full-log": _full_log,
     "help": _help,

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
@@ -20,56 +19,26 @@ import castle
 from castle import data
 from castle import record as records
 from e2e.helpers import (
+    EN,
     ConsoleLog,
     app_html,
     boot,
+    check_forbidden_click,
+    expected_table,
     game_over,
     leaving,
     normalised,
     play,
     saved_record,
+    scores_table,
     stage,
     start_game,
     wait_until_ready,
 )
-from web.castle_page import catalog
 
-EN = catalog("en")
 CARD_NAMES = [EN.t(f"card.{card}") for card in data.CARDS]
 
 # --- whole games --------------------------------------------------------------------------------
-
-
-def scores_table(page: Page) -> tuple[list[str], dict[str, list[str]]]:
-    """The end table: the column heads (names), and each row's values by its label."""
-    return page.evaluate(
-        """() => {
-          const t = document.querySelector('table#scores');
-          const heads = [...t.querySelectorAll('thead th')].slice(1).map(th => th.textContent);
-          const rows = {};
-          for (const tr of t.querySelectorAll('tbody tr')) {
-            rows[tr.querySelector('th').textContent] =
-              [...tr.querySelectorAll('td')].map(td => td.textContent);
-          }
-          return [heads, rows];
-        }"""
-    )
-
-
-def expected_table(result: dict[str, Any]) -> dict[str, list[str]]:
-    """The end table as the engine's result has it (rows keyed by their English label)."""
-    by_seat = {row["seat"]: row for row in result["players"]}
-    seats = result["ranking"]
-    rows: dict[str, list[str]] = {}
-    for row in result["players"]:
-        for key in row["by_source"]:
-            rows[EN.t(f"source.{key}")] = [
-                str(by_seat[seat]["by_source"].get(key, 0)) for seat in seats
-            ]
-    for label, field in (("app.total_vp", "vp"), ("app.talers_left", "talers")):
-        rows[EN.t(label)] = [str(by_seat[seat][field]) for seat in seats]
-    rows[EN.t("app.piece_bp")] = [str(by_seat[seat]["piece_bp"]) for seat in seats]
-    return rows
 
 
 GAMES = {
@@ -232,35 +201,6 @@ def test_a_reload_in_the_middle_of_a_round_resumes_at_the_same_decision(
 
 
 # --- forbidden options --------------------------------------------------------------------------
-
-
-def outside_notice(page: Page) -> str:
-    """#app's HTML without the status line."""
-    return page.evaluate(
-        """() => {
-          const copy = document.getElementById('app').cloneNode(true);
-          copy.querySelector('#notice').remove();
-          return copy.innerHTML;
-        }"""
-    )
-
-
-def check_forbidden_click(page: Page, selector: str) -> str:
-    """Click a forbidden option: nothing changes but #notice, which shows its reason."""
-    button = page.locator(selector).first
-    assert button.get_attribute("aria-disabled") == "true"
-    assert button.get_attribute("data-act") is None
-    reason = button.get_attribute("data-reason")
-    assert reason
-    actions = saved_record(page)["actions"]
-    html = outside_notice(page)
-    button.click(force=True)  # force: Playwright itself would wait for an enabled button
-    page.wait_for_function(
-        "text => document.getElementById('notice').textContent === text", arg=reason
-    )
-    assert saved_record(page)["actions"] == actions
-    assert outside_notice(page) == html
-    return reason
 
 
 def test_forbidden_options_cannot_be_played_and_show_their_reason(

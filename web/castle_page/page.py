@@ -93,10 +93,12 @@ class CastlePage:
         return app.t("app.pass_hint", round=s.round if s else 1)
 
     def reveal_text(self, app: App) -> str:
-        """In a winter round the winter card comes before the chosen cards (§3.3)."""
+        """In a winter round the winter card comes before the chosen cards (§3.3), and the
+        Damsel's giving, while she is in play, before them too."""
         s: State | None = app.state
-        winter = s is not None and s.phase == "winter"
-        return app.t("app.reveal_winter" if winter else "app.reveal")
+        if s is None or s.phase != "winter" or s.winter is None:
+            return app.t("app.reveal")
+        return app.t("app.reveal_winter" if s.winter["card"] else "app.reveal_damsel")
 
     def screen(self, app: App) -> str:
         s: State = app.state

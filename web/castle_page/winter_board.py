@@ -21,34 +21,30 @@ if TYPE_CHECKING:
     from .board import Catalog, _Board
 
 
+def card_numbers(card: str) -> dict[str, int]:
+    """The numbers a winter card's text speaks of (castle/data.py, §10), card by card: two
+    cards may name different numbers alike (the Cracked Wall's VP a stone, the Damsel's VP)."""
+    if card == "village_tavern":
+        return {"fee": data.WINTER_PLACES["innkeeper"].fee, "toll": data.TAVERN_TOLL}
+    if card == "granary":
+        fee, vp = data.WINTER_PLACES["granary"].fee, data.GRANARY_VP
+        return {"fee": fee, "one": vp[1], "two": vp[2], "three": vp[3]}
+    if card == "plague":
+        return {"per_card": data.PLAGUE_TALERS_PER_CARD}
+    if card == "cracked_wall":
+        return {"stones": data.CRACKED_WALL_STONES, "vp": data.CRACKED_WALL_VP}
+    if card == "damsel":
+        return {"vp": data.DAMSEL_VP}
+    return {"talers": data.SNOWDRIFT_TALERS}  # the Snowdrift
+
+
 def card_text(cat: Catalog, card: str) -> str:
     """What a winter card does, in a sentence or two, with the engine's numbers."""
-    return cat.t(f"winter.text.{card}", **text_numbers())
-
-
-def text_numbers() -> dict[str, int]:
-    """The numbers the winter cards' texts speak of (castle/data.py, §10)."""
-    return {
-        "fee": data.WINTER_PLACES["innkeeper"].fee,
-        "toll": data.TAVERN_TOLL,
-        "one": data.GRANARY_VP[1],
-        "two": data.GRANARY_VP[2],
-        "three": data.GRANARY_VP[3],
-        "per_card": data.PLAGUE_TALERS_PER_CARD,
-        "stones": data.CRACKED_WALL_STONES,
-        "vp": data.DAMSEL_VP,
-        "talers": data.SNOWDRIFT_TALERS,
-    }
-
-
-def granary_text(cat: Catalog) -> str:
-    return cat.t(
-        "winter.text.granary", **{**text_numbers(), "fee": data.WINTER_PLACES["granary"].fee}
-    )
+    return cat.t(f"winter.text.{card}", **card_numbers(card))
 
 
 def explain(cat: Catalog, card: str) -> str:
-    return granary_text(cat) if card == "granary" else card_text(cat, card)
+    return card_text(cat, card)
 
 
 def next_round(view: Mapping[str, Any]) -> int | None:
@@ -92,7 +88,7 @@ def _deck(b: _Board, w: Mapping[str, Any]) -> str:
         "div",
         art.icon("snow", cls="deck-pic")
         + tag("b", esc(left))
-        + tag("span", esc(label), class_="deck-label")
+        + tag("span", esc(label), class_="deck-label sr")  # the count says it to the eye
         + (tag("span", esc(note), class_="deck-next") if note else ""),
         class_="winter-deck" + ("" if left else " empty"),
         title=label + (f"\n{note}" if note else ""),
