@@ -75,6 +75,7 @@ def prompt(s: State, seat: int) -> Prompt | None:
         "kind": st.kind,
         "seats": seats,
         "secret": st.simultaneous,
+        "private": st.private,
         "context": _context(s, st),
     }
 

@@ -194,6 +194,8 @@ SNOWDRIFT = Stage(
     _snowdrift_perform,
     _snowdrift_enter,
     kind="cards",
+    # Which Workers are offered shows which one was chosen this round (⚖ not offered).
+    private=True,
 )
 
 

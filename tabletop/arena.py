@@ -3,7 +3,10 @@ confidence intervals.
 
 Deterministic for a seed and a budget: game `g` is set up with seed `seed + g`, every bot gets
 a seed of its own from (seed, g, seat), and the games are played in parallel but reported in
-order. A bot that searches against the clock (a time budget) makes a run depend on the machine.
+order. A `setup` of the game's own keys (a variant, say) is passed to `Game.start` for every
+game, with the player count and that seed; without one, games are the default setup
+(`Game.new`). A bot that searches against the clock (a time budget) makes a run depend on the
+machine.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .bot import Bot
-from .game import Game
+from .game import Game, Json
 
 S = TypeVar("S")
 
@@ -50,10 +53,19 @@ def bot_seed(seed: int, game: int, seat: int) -> int:
 
 
 def play(
-    game: Game[S], factory: BotFactory, levels: Sequence[str], setup_seed: int, seed: int
+    game: Game[S],
+    factory: BotFactory,
+    levels: Sequence[str],
+    setup_seed: int,
+    seed: int,
+    setup: Json | None = None,
 ) -> dict[str, Any]:
-    """One game between bots of those levels (one per seat); its results and timings."""
-    s, _ = game.new(len(levels), setup_seed)
+    """One game between bots of those levels (one per seat); its results and timings. `setup`:
+    the game's own setup keys, besides the player count and the seed (None: `Game.new`)."""
+    if setup is None:
+        s, _ = game.new(len(levels), setup_seed)
+    else:
+        s, _ = game.start({**setup, "players": len(levels), "seed": setup_seed})
     bots = [factory(level, seed + seat) for seat, level in enumerate(levels)]
     spent = [0.0] * len(levels)
     slowest = [0.0] * len(levels)
@@ -77,9 +89,12 @@ def play(
     }
 
 
-def _play_one(job: tuple[Game[Any], BotFactory, list[str], int, int]) -> dict[str, Any]:
-    game, factory, levels, setup_seed, seed = job
-    return play(game, factory, levels, setup_seed, seed)
+Job = tuple[Game[Any], BotFactory, list[str], int, int, Json | None]
+
+
+def _play_one(job: Job) -> dict[str, Any]:
+    game, factory, levels, setup_seed, seed, setup = job
+    return play(game, factory, levels, setup_seed, seed, setup)
 
 
 def run(
@@ -91,10 +106,12 @@ def run(
     seed: int,
     workers: int = 2,
     progress: Callable[[int, dict[str, Any]], None] | None = None,
+    setup: Json | None = None,
 ) -> dict[str, Tally]:
-    """Play `games` games; returns each level's tally."""
-    jobs = [
-        (game, factory, lineup(bots, players, g), seed + g, bot_seed(seed, g, 0))
+    """Play `games` games (of `setup`'s own keys, if given: see `play`); returns each level's
+    tally."""
+    jobs: list[Job] = [
+        (game, factory, lineup(bots, players, g), seed + g, bot_seed(seed, g, 0), setup)
         for g in range(games)
     ]
     tallies: dict[str, Tally] = {level: Tally() for level in dict.fromkeys(bots)}

@@ -44,6 +44,9 @@ class Prompt(TypedDict):
     seats: list[int]
     #: The answers stay secret from the other seats until all of them have answered.
     secret: bool
+    #: The seat's options show something only it may know (its secret choice): a page for
+    #: several people at one device lets it answer out of the others' sight.
+    private: bool
     #: What the question is about (a card, a building, an offer, ...), game-specific.
     context: Json
 

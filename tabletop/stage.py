@@ -49,6 +49,9 @@ class Stage(Generic[S]):
     #: independent (one seat's answer changes no other seat's options), so forced answers are
     #: taken once, when the stage begins.
     simultaneous: bool = False
+    #: The seat asked sees something only it may know to answer (its options show its secret
+    #: choice): one seat at a time, in the open, but out of the other seats' sight.
+    private: bool = False
     #: The prompt's type, for the page: how the question is best shown (see game.PROMPT_KINDS).
     kind: str = "choose"
 

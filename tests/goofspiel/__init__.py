@@ -168,6 +168,7 @@ class Goofspiel:
             "kind": st.kind,
             "seats": seats,
             "secret": st.simultaneous,
+            "private": st.private,
             "context": {"prize": s.prize},
         }
 

@@ -90,6 +90,10 @@ class CastlePage:
 
     def cover_hint(self, app: App) -> str:
         s: State | None = app.state
+        if s is not None and s.phase == "winter" and s.winter is not None and s.winter["card"]:
+            # A winter card asks about the hand, where this round's choice shows.
+            card = app.t(f"card.{s.winter['card']}")
+            return app.t("app.pass_hint_winter", round=s.round, card=card)
         return app.t("app.pass_hint", round=s.round if s else 1)
 
     def reveal_text(self, app: App) -> str:

@@ -721,6 +721,7 @@ class App:
         if self.past is not None:
             return False  # a past moment is only looked at
         secret = self._secret(self.state)
+        private = self._secret(self.state, "private")
         try:
             events = self.game.apply(self.state, action)
         except IllegalAction as e:
@@ -744,6 +745,8 @@ class App:
             # Everyone has answered: a cover asks to reveal before the board shows the answers
             # (unless nobody else is at the device to see them).
             self.revealing = not self._secret(self.state) and not self.lone_person()
+        elif private:
+            self.viewer = None  # what it saw to answer is not for the next one at the device
         return True
 
     def _end_round(self, first: int) -> None:
@@ -943,11 +946,16 @@ class App:
     def asked(self) -> list[int]:
         return [] if self.state is None else self.game.asked(self.state)
 
-    def _secret(self, state: Any) -> bool:
-        """Whether the seats asked now answer in secret (the prompt says)."""
+    def _secret(self, state: Any, key: str = "secret") -> bool:
+        """Whether the seats asked now answer in secret (the prompt says), or, with `key`
+        "private", see something only they may know to answer."""
         seats = self.game.asked(state)
         prompt = self.game.prompt(state, seats[0]) if seats else None
-        return prompt is not None and prompt["secret"]
+        return prompt is not None and bool(prompt.get(key))
+
+    def private_now(self) -> bool:
+        """The seat asked now answers out of the others' sight (a hot-seat cover first)."""
+        return self.state is not None and self._secret(self.state, "private")
 
     def _replay(self, rec: records.Record) -> tuple[Any, list[Event], list[int], bool]:
         """The record's state, its events and their moments (`moments`), and whether its last

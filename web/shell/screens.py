@@ -53,7 +53,7 @@ def _screen(app: App) -> str:
         people = app.people()
         app.viewer = people[0] if people else None
     if app.computer_asked() is None:
-        if app.secret_now() and app.viewer not in asked:
+        if (app.secret_now() or app.private_now()) and app.viewer not in asked:
             return cover(app, asked[0])
         if app.revealing:
             return reveal_cover(app)
