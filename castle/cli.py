@@ -1,5 +1,6 @@
 """The command line: `python -m castle simulate ...`, `python -m castle replay FILE` and
-`python -m castle arena --bots hard,medium --players 2 --games 200 --seed 1`."""
+`python -m castle arena --bots hard,medium --players 2 --games 200 --seed 1`; `--winter` plays
+the winter variant (simulate and arena)."""
 
 from __future__ import annotations
 
@@ -22,10 +23,10 @@ def _scores(s: State) -> str:
     return "/".join(str(p.vp) for p in s.players)
 
 
-def simulate(players: int, games: int, seed: int) -> int:
+def simulate(players: int, games: int, seed: int, winter: bool = False) -> int:
     began = time.perf_counter()
     for i in range(games):
-        s, actions = random_game(players, seed + i)
+        s, actions = random_game(players, seed + i, winter=winter)
         assert s.result is not None
         winners = ",".join(f"p{w}" for w in s.result["winners"])
         print(
@@ -33,7 +34,8 @@ def simulate(players: int, games: int, seed: int) -> int:
             f"rounds {s.round}, actions {len(actions)}"
         )
     elapsed = time.perf_counter() - began
-    print(f"{games} games in {elapsed:.2f} s: {games / elapsed:.1f} games/s")
+    kind = "winter games" if winter else "games"
+    print(f"{games} {kind} in {elapsed:.2f} s: {games / elapsed:.1f} games/s")
     return 0
 
 
@@ -92,13 +94,15 @@ def arena(args: argparse.Namespace) -> int:
             scores = " ".join(f"{levels[r['seat']]}={r['score']}" for r in results["seats"])
             print(f"game {g + 1}: {scores}", flush=True)
 
+    setup = {"winter": True} if args.winter else None
     tallies = bot_arena.run(
-        CASTLE, factory, bots, args.players, args.games, args.seed, args.workers, progress
+        CASTLE, factory, bots, args.players, args.games, args.seed, args.workers, progress, setup
     )
     elapsed = time.perf_counter() - began
     seconds = f", at most {args.seconds} s" if args.seconds else ""
+    kind = "winter games" if args.winter else "games"
     print(
-        f"{args.games} games of {args.players} players, seats rotated, seed {args.seed}; "
+        f"{args.games} {kind} of {args.players} players, seats rotated, seed {args.seed}; "
         f"hard: {args.iterations} iterations{seconds}, rollouts of {args.rollout} decisions; "
         f"{elapsed:.0f} s on {args.workers} processes"
     )
@@ -109,10 +113,14 @@ def arena(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m castle", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
-    sim = sub.add_parser("simulate", help="play random games and report their speed")
+    winter = "play the winter variant (§10)"
+    sim = sub.add_parser(
+        "simulate", aliases=["sim"], help="play random games and report their speed"
+    )
     sim.add_argument("--players", type=int, choices=data.PLAYER_COUNTS, default=4)
     sim.add_argument("--games", type=int, default=10)
     sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--winter", action="store_true", help=winter)
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
     rep.add_argument("file")
     bots = sub.add_parser("arena", help="play the computer levels against each other")
@@ -125,9 +133,10 @@ def main(argv: list[str] | None = None) -> int:
     bots.add_argument("--rollout", type=int, default=0, help="hard: decisions a rollout plays")
     bots.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     bots.add_argument("--verbose", action="store_true", help="print every game's scores")
+    bots.add_argument("--winter", action="store_true", help=winter)
     args = parser.parse_args(argv)
-    if args.command == "simulate":
-        return simulate(args.players, args.games, args.seed)
+    if args.command in ("simulate", "sim"):
+        return simulate(args.players, args.games, args.seed, args.winter)
     if args.command == "arena":
         return arena(args)
     return replay_file(args.file)

@@ -1,6 +1,8 @@
 """Computer players (castle.bots over tabletop.bot / search / arena): legal moves only, at every
 level and player count; choices that depend on the seat's view alone; a strength check that a
-broken evaluation fails; the arena's rotation, intervals and determinism.
+broken evaluation fails; the arena's rotation, intervals and determinism; and the winter
+variant (§10): whole games, every winter decision answered at every level, medium's answers,
+choices blind to the winter deck's order, and the arena's setup.
 
 Budgets are tiny here (the test command's time); strength at real budgets is measured in
 bench/ and reported in docs/benchmarks.md.
@@ -8,6 +10,7 @@ bench/ and reported in docs/benchmarks.md.
 
 from __future__ import annotations
 
+import functools
 import random
 
 import pytest
@@ -192,3 +195,202 @@ def test_the_arena_is_deterministic_for_a_seed() -> None:
 def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "medium,genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+# --- the winter variant (§10) ------------------------------------------------------------------
+
+WINTER = {"winter": True}
+#: The winter decisions: the cards' stages, and the helper stage offering a winter place.
+WINTER_DECISIONS = (
+    "plague",
+    "snowdrift",
+    "cracked_wall",
+    "give",
+    "share",
+    "toll",
+    "innkeeper",
+    "granary",
+)
+
+
+def winter_decision(s: State, seat: int) -> str | None:
+    """Which winter decision `seat` is asked now, if any."""
+    prompt = CASTLE.prompt(s, seat)
+    assert prompt is not None
+    if prompt["stage"] == "helper":
+        places = {a.get("place") for a in CASTLE.legal_actions(s, seat)}
+        return next((p for p in ("innkeeper", "granary") if p in places), None)
+    return prompt["stage"] if prompt["stage"] in WINTER_DECISIONS else None
+
+
+def play_winter(levels: list[str], seed: int) -> tuple[State, dict[str, set[str]]]:
+    """A whole winter game between bots, every action checked legal; the winter decisions
+    each level answered."""
+    s, _ = CASTLE.start({"players": len(levels), "seed": seed, **WINTER})
+    players = [make(level, seed * 7 + i) for i, level in enumerate(levels)]
+    seen: dict[str, set[str]] = {level: set() for level in levels}
+    while not CASTLE.terminal(s):
+        seat = CASTLE.asked(s)[0]
+        kind = winter_decision(s, seat)
+        if kind:
+            seen[levels[seat]].add(kind)
+        action = players[seat].choose(CASTLE.view(s, seat), seat)
+        assert CASTLE.why_not(s, action) is None, (levels[seat], action)
+        CASTLE.apply(s, action)
+    return s, seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_level_plays_winter_games_to_the_end(players: int) -> None:
+    lineup = arena.lineup(["hard", "medium", "easy"], players, players)
+    s, seen = play_winter(lineup, players)
+    assert s.winter is not None and CASTLE.results(s) is not None
+    # Every winter card is revealed in a 12-round game: the Damsel asks every level to give.
+    assert all("give" in kinds for kinds in seen.values()), seen
+
+
+def toll_state(s: State) -> State | None:
+    """From a Trader's decision while the Village Tavern is in play: the same seat without a
+    taler, its helper placed, so that the toll asks it which helper goes home."""
+    assert s.winter is not None and s.task is not None
+    seat = s.task["seat"]
+    if "village_tavern" not in s.winter["in_play"] or s.winter["innkeeper"] == seat:
+        return None
+    t = CASTLE.copy(s)
+    t.players[seat].talers = 0
+    t.options = {}
+    place = next((a for a in CASTLE.legal_actions(t, seat) if a["do"] == "trader"), None)
+    if place is None:
+        return None
+    CASTLE.apply(t, place)
+    asked = CASTLE.asked(t)
+    return t if asked and winter_decision(t, asked[0]) == "toll" else None
+
+
+@functools.cache
+def winter_decisions() -> dict[str, State]:
+    """One state for each winter decision, from random winter games (seeded)."""
+    found: dict[str, State] = {}
+    for g in range(200):
+        rnd = random.Random(g)
+        s, _ = CASTLE.start({"players": 2 + g % 3, "seed": g, **WINTER})
+        while not CASTLE.terminal(s):
+            seat = CASTLE.asked(s)[0]
+            kind = winter_decision(s, seat)
+            if kind and kind not in found:
+                found[kind] = CASTLE.copy(s)
+            prompt = CASTLE.prompt(s, seat)
+            if "toll" not in found and prompt and prompt["stage"] == "trader":
+                toll = toll_state(s)
+                if toll is not None:
+                    found["toll"] = toll
+            CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
+        if len(found) == len(WINTER_DECISIONS):
+            break
+    return found
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_every_winter_decision_is_answered_at_every_level(level: str) -> None:
+    found = winter_decisions()
+    assert sorted(found) == sorted(WINTER_DECISIONS)
+    for kind, s in found.items():
+        seat = CASTLE.asked(s)[0]
+        assert winter_decision(s, seat) == kind
+        for plan in plans.plans(s, seat):
+            assert plan[0] in CASTLE.legal_actions(s, seat), (kind, plan)
+        action = make(level, 3).choose(CASTLE.view(s, seat), seat)
+        assert action in CASTLE.legal_actions(s, seat), (kind, level, action)
+
+
+def test_medium_answers_the_winter_cards_sensibly() -> None:
+    found = winter_decisions()
+    medium = make("medium", 1)
+
+    def answer(s: State) -> dict[str, object]:
+        seat = CASTLE.asked(s)[0]
+        s.options = {}
+        return medium.choose(CASTLE.view(s, seat), seat)
+
+    # Rich in talers mid-game: pay the Plague and the Snowdrift rather than lose a card.
+    for kind in ("plague", "snowdrift"):
+        s = CASTLE.copy(found[kind])
+        s.round, s.players[CASTLE.asked(s)[0]].talers = 4, 30
+        assert answer(s)["do"] == "pay_talers", kind
+    # In the last round a stone is worth little: return them for 3 VP each.
+    s = CASTLE.copy(found["cracked_wall"])
+    seat = CASTLE.asked(s)[0]
+    s.round = s.rounds
+    s.players[seat].pieces.update(stone=3, silver=0)
+    s.stock["stone"] = 5
+    assert answer(s) == {"p": seat, "do": "return_stone", "own": 3, "silver": 0}
+    # The Damsel gets the cheapest item, never silver while a sand will do.
+    s = CASTLE.copy(found["give"])
+    seat = CASTLE.asked(s)[0]
+    s.players[seat].pieces.update(sand=2, silver=3)
+    assert answer(s) in [{"p": seat, "do": "give", "item": k} for k in ("sand", "taler")]
+    # Sharing out the Damsel's card: the dearest item first.
+    s = CASTLE.copy(found["share"])
+    assert s.winter is not None
+    s.winter["damsel"].update(sand=1, stone=1)
+    assert answer(s)["item"] in ("stone", "silver")
+    # A lone helper on the Granary scores 10 VP: worth its fee of 8 talers (the castle's free
+    # places taken by a rival here).
+    s = CASTLE.copy(found["granary"])
+    assert s.winter is not None
+    seat = CASTLE.asked(s)[0]
+    s.winter["granary"], s.players[seat].talers = [], 12
+    s.places = {place: (seat + 1) % s.n for place in s.places}
+    assert answer(s)["place"] == "granary"
+    # Without a taler for the toll, the helper that delivers least goes home.
+    s = CASTLE.copy(found["toll"])
+    seat = CASTLE.asked(s)[0]
+    mine = [p for p, owner in s.traders.items() if owner == seat]
+    assert answer(s)["place"] == min(mine, key=lambda p: value.KEPT_BP[p])
+
+
+def test_a_winter_choice_does_not_depend_on_the_order_of_the_winter_deck() -> None:
+    s, _ = CASTLE.start({"players": 2, "seed": 6, **WINTER})
+    rnd = random.Random(6)
+    while not (s.phase == "select" and s.round == 3):
+        CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, CASTLE.asked(s)[0])))
+    assert s.winter is not None and len(s.winter["deck"]) >= 2
+    other = CASTLE.copy(s)
+    assert other.winter is not None
+    other.winter["deck"].reverse()
+    other.rng ^= 0x5DEECE66D
+    me = CASTLE.asked(s)[0]
+    assert CASTLE.to_json(s) != CASTLE.to_json(other)
+    assert CASTLE.view(s, me) == CASTLE.view(other, me)
+    for level in ("medium", "hard"):
+        chosen = [make(level, 5).choose(CASTLE.view(t, me), me) for t in (s, other)]
+        assert chosen[0] == chosen[1], level
+
+
+def test_medium_beats_easy_in_winter() -> None:
+    tallies = arena.run(CASTLE, make, ["medium", "easy"], 2, 8, seed=4, workers=1, setup=WINTER)
+    assert tallies["medium"].wins >= 7, arena.report(tallies)
+
+
+def test_the_arena_plays_the_setup_it_is_given() -> None:
+    setups: list[object] = []
+
+    class Spy:
+        def __init__(self, level: str, seed: int) -> None:
+            self.bot = make(level, seed)
+
+        def choose(self, seen: dict[str, object], seat: int) -> dict[str, object]:
+            setups.append(seen["winter"] is not None)
+            return self.bot.choose(seen, seat)
+
+    arena.play(CASTLE, Spy, ["easy", "easy"], 3, 1, setup=WINTER)
+    arena.play(CASTLE, Spy, ["easy", "easy"], 3, 1)
+    winter_game = setups.index(False)
+    assert set(setups[:winter_game]) == {True} and set(setups[winter_game:]) == {False}
+
+
+def test_the_arena_command_plays_winter(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--winter", "--bots", "medium,easy", "--games", "1", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("1 winter games of 2 players") and out.count(": won") == 2

@@ -6,7 +6,9 @@
 * **hard**: information-set Monte Carlo tree search over the plans (tabletop.search), with the
   secret selection searched decoupled and rollouts cut short by the estimate.
 
-Every level plays a seat from that seat's view only (`Bot.choose(view, seat)`).
+Every level plays a seat from that seat's view only (`Bot.choose(view, seat)`). Each plays the
+winter variant too (§10): its decisions are plans like the others, and the estimate counts what
+the winter cards change (docs/bots.md, "Winter").
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from typing import Final
 from tabletop.bot import Plan
 from tabletop.game import Action
 
-from .. import data, engine, payment
+from .. import data, engine, payment, winter
 from ..actions import make
 from ..state import State
 from . import value
@@ -75,7 +75,48 @@ def _quick(s: State, seat: int, a: Action) -> float:
         return data.BP[a["kind"]]
     if do == "sell":
         return 1.0 if not a["accept"] else 0.0
+    if do in _WINTER_VERBS:
+        return _quick_winter(s, seat, a)
     return 0.0
+
+
+_WINTER_VERBS: Final = frozenset(
+    ("discard", "pay_talers", "return_stone", "give", "drop_out", "take", "toll_helper")
+)
+
+
+def _quick_winter(s: State, seat: int, a: Action) -> float:
+    """The winter cards' decisions (§10), by what each costs or brings by the estimate's
+    weights: the card least missed or the talers, the stones for 3 VP each (own stones before
+    silver), the cheapest gift to the Damsel and the dearest item back, the helper that
+    delivers least sent home for the toll."""
+    do = a["do"]
+    h = value.horizon(s)
+    share = value.stage_share(h)
+    if do == "discard":
+        return -value.card_loss(s, seat, a["card"], h)
+    if do == "pay_talers":
+        stage = engine.stage(s)
+        price = (
+            winter.plague_price(s, seat)
+            if stage is not None and stage.name == "plague"
+            else data.SNOWDRIFT_TALERS
+        )
+        return -price * value.taler_worth(s, seat, share)
+    if do == "return_stone":
+        gain = data.CRACKED_WALL_VP
+        own = gain - share * value.W["bp"] * data.BP["stone"]
+        silver = gain - share * value.W["silver"]
+        return float(a["own"] * own + a["silver"] * silver)
+    if do == "give":
+        return -value.item_worth(s, seat, a["item"], share)
+    if do == "drop_out":
+        givers = len(winter.cards(s)["damsel_in"])
+        return -data.DAMSEL_VP * value.stage_share(h) / max(1, givers)
+    if do == "take":
+        return value.item_worth(s, seat, a["item"], share)
+    # toll_helper: the helper that delivers least goes home.
+    return -float(value.KEPT_BP[a["place"]])
 
 
 def _erect_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
@@ -174,7 +215,6 @@ def _helper_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
     that delivers least; best places first, and stopping last."""
     h = value.horizon(s)
     tiles = value.projected_tiles(s, h)
-    per_taler = value.W["taler"] * value.stage_share(h)
     by_place: dict[str, Action] = {}
     for a in legal:
         if a["do"] != "helper":
@@ -182,13 +222,18 @@ def _helper_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
         kept = by_place.get(a["place"])
         if kept is None or _source_cost(a["source"]) < _source_cost(kept["source"]):
             by_place[a["place"]] = a
-    ranked = sorted(
-        by_place.values(),
-        key=lambda a: (
-            -(value.place_worth(s, a["place"], tiles) - data.PLACE[a["place"]].fee * per_taler)
-        ),
-    )
+    ranked = sorted(by_place.values(), key=lambda a: -_place_gain(s, seat, a["place"], h, tiles))
     return [[a] for a in ranked] + [[make(seat, "done")]]
+
+
+def _place_gain(s: State, seat: int, place: str, h: float, tiles: dict[str, float]) -> float:
+    """What a helper at `place` is expected to bring, less its fee (winter places too)."""
+    share = value.stage_share(h)
+    per_taler = value.W["taler"] * share
+    if place in data.WINTER_PLACES:
+        gain = value.winter_place_gain(s, seat, place, h, share)
+        return gain - data.WINTER_PLACES[place].fee * per_taler
+    return value.place_worth(s, place, tiles) - data.PLACE[place].fee * per_taler
 
 
 def _source_cost(source: str) -> int:

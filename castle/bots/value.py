@@ -6,7 +6,11 @@ build and place helpers in, and at the end only what the Palace and the Market c
 helpers at the carts are worth their deliveries over the rounds left; helpers in the castle
 what their places will score, with the Towers and Houses still to come; and the cards chosen
 this round but not yet resolved what they are likely to bring (the Master Builder: 5 VP for
-every building the others are likely to erect). It reads only what a seat's view shows, so a
+every building the others are likely to erect). In winter (§10) it also counts the Granary's
+VP, the tolls the Innkeeper collects, the Damsel's 8 VP by a seat's chance of outlasting the
+others (and what lies on her card, shared back by those who drop out), and what a character
+card discarded from the game would still have brought; a summer game gets none of these terms,
+so the summer estimate is unchanged by them. It reads only what a seat's view shows, so a
 bot's estimate of a sampled state never depends on a hidden choice it could not know (beyond
 the sampled choices themselves).
 
@@ -18,7 +22,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .. import data, payment
+from .. import data, payment, winter
 from ..scoring import place_vp
 from ..state import Player, State
 
@@ -50,6 +54,18 @@ WEIGHTS: Final = {
     # The most BP a building may cost to count as one a seat "can pay" for the Master
     # Builder's forecast (the cheap ones: Towers, Houses, Small Gate, Well).
     "cheap_building": 12,
+    # --- Winter (§10) ---
+    # The chance that a seat plays its Trader in a round, per card it chooses (the medium
+    # level's games: 0.14-0.15 with one card a round, 0.30 with two): the tolls to come.
+    "trader_rate": 0.15,
+    # The share of those tolls the Innkeeper's owner collects before a rival pushes it out.
+    "innkeeper_hold": 0.6,
+    # The share of its plays' worth a card discarded from the game takes with it: the others
+    # are played in its rounds instead, so only part of it is lost.
+    "card_lost": 0.5,
+    # Rounds left (this one counted) from which the Damsel is sure to be decided before the
+    # end; with fewer, the giving may outlast the game and the card then gives nothing.
+    "damsel_rounds": 3,
 }
 W = WEIGHTS
 
@@ -65,6 +81,20 @@ CHEAP_BUILDINGS: Final = tuple(
 #: What Worker C is assumed to take besides its stone, before its owner chooses (a strategy's
 #: guess: a sand and a clay, two of data.WORKER_C_KINDS).
 WORKER_C_GUESS: Final = {"sand": 1, "clay": 1}
+#: What a character card brings in a round it is played, roughly (winter: what a card
+#: discarded from the game would still have brought): the Messenger's 8 talers, a Worker's
+#: pieces (its printed ones, at W["bp"] a BP, silver at W["silver"]) and a share of a
+#: building, a building card's building and helper.
+CARD_PLAY_VP: Final = {
+    "messenger": 2.4,
+    "trader": 3.0,
+    "bricklayer": 4.0,
+    "stonemason": 4.0,
+    "worker_a": 3.5,
+    "worker_b": 4.5,
+    "worker_c": 5.0,
+    "master_builder": 4.0,
+}
 
 
 def horizon(s: State) -> float:
@@ -155,6 +185,12 @@ def helper_chance(s: State, seat: int, tiles: dict[str, float], share: float) ->
     for place, owner in s.places.items():
         if owner is None and data.PLACE[place].fee <= p.talers:
             best = max(best, place_worth(s, place, tiles) - data.PLACE[place].fee * per_taler)
+    if s.winter is not None:
+        h = horizon(s)
+        for place in winter.open_places(s, seat):
+            spec = data.WINTER_PLACES[place]
+            if spec.fee <= p.talers and spec.card not in p.helper_buildings:
+                best = max(best, winter_place_gain(s, seat, place, h, share) - spec.fee * per_taler)
     return best
 
 
@@ -195,13 +231,18 @@ def card_worth(s: State, seat: int, card: str, h: float, tiles: dict[str, float]
     if card == "messenger":
         return data.MESSENGER_TALERS * per_taler
     if card == "trader":
+        # Winter: the Village Tavern's toll, paid whether a helper is placed or not; without a
+        # taler a helper goes home instead, and the card brings nothing.
+        toll = toll_cost(s, seat, per_taler)
         if not p.helpers:
+            return -toll
+        if toll and p.talers < data.TAVERN_TOLL and "messenger" not in pending_cards(s, seat):
             return 0.0
         free = [c for c in data.CARTS if s.traders[c] is None]
         if not free and s.traders[data.RIDER] is None:
             free = [data.RIDER]
         kept = max((KEPT_BP[c] for c in free), default=2)
-        return kept * W["bp"] * W["delivery"] * (h + 1) * 0.8
+        return kept * W["bp"] * W["delivery"] * (h + 1) * 0.8 - toll
     if card == "master_builder":
         return data.MASTER_BUILDER_BONUS * others_builds(s, seat) + W["card_back"] * len(p.played)
     pieces = dict(p.pieces)
@@ -270,6 +311,9 @@ def estimate(s: State) -> list[float]:
     share = 0.0 if s.phase == "final" else stage_share(h)
     tiles = projected_tiles(s, h)
     worth = {place: place_worth(s, place, tiles) for place in s.places}
+    free = sum(1 for owner in s.places.values() if owner is None)
+    if winter.in_play(s, "granary"):
+        free += data.WINTER_PLACES["granary"].places - len(winter.cards(s)["granary"])
     out = []
     for seat, p in enumerate(s.players):
         value = float(p.vp)
@@ -282,9 +326,117 @@ def estimate(s: State) -> list[float]:
         value += p.talers * taler_worth(s, seat, share)
         carts = [place for place, owner in s.traders.items() if owner == seat]
         value += sum(KEPT_BP[c] for c in carts) * W["bp"] * W["delivery"] * h
-        free = sum(1 for owner in s.places.values() if owner is None)
         value += min(p.helpers + len(carts), free) * W["helper"] * min(1.0, h / 4)
         value += sum(card_worth(s, seat, c, h, tiles) for c in pending_cards(s, seat))
         value += task_worth(s, seat, h, tiles)
         out.append(value)
+    if s.winter is not None:
+        out = [v + w for v, w in zip(out, winter_worth(s, h, share), strict=True)]
+    return out
+
+
+# --- §10 The winter variant ----------------------------------------------------------------------
+
+
+def card_loss(s: State, seat: int, card: str, h: float) -> float:
+    """What a character card discarded from the game (Plague, Snowdrift) costs its owner: a
+    share of what its plays in the rounds left would have brought (a Worker: its pieces)."""
+    plays = h * data.CARDS_PER_ROUND[s.n] / len(data.CARDS)
+    return W["card_lost"] * plays * CARD_PLAY_VP[card]
+
+
+def item_worth(s: State, seat: int, item: str, share: float) -> float:
+    """What one item the Damsel's card takes or gives back is worth to `seat` (a piece, or a
+    taler)."""
+    if item == data.TALER:
+        return taler_worth(s, seat, share)
+    return share * _piece(item)
+
+
+def toll_cost(s: State, seat: int, per_taler: float) -> float:
+    """What the Village Tavern's toll costs a Trader action of `seat` (0 in summer, and for
+    the Innkeeper's owner)."""
+    if not winter.in_play(s, "village_tavern") or winter.cards(s)["innkeeper"] == seat:
+        return 0.0
+    return data.TAVERN_TOLL * per_taler
+
+
+def tolls_to_come(s: State, h: float) -> float:
+    """The talers the Innkeeper's owner may expect from the others' Traders in the rounds
+    after this one."""
+    traders = (s.n - 1) * W["trader_rate"] * data.CARDS_PER_ROUND[s.n] * h
+    return traders * data.TAVERN_TOLL * W["innkeeper_hold"]
+
+
+def winter_place_gain(s: State, seat: int, place: str, h: float, share: float) -> float:
+    """What one more helper of `seat` at a winter place brings, its fee aside: the Granary its
+    VP (every helper there scores less as it fills), the Innkeeper the talers lying on the card
+    and the tolls to come."""
+    w = winter.cards(s)
+    if place == "granary":
+        count, mine = len(w["granary"]), w["granary"].count(seat)
+        return (mine + 1) * data.GRANARY_VP[count + 1] - mine * data.GRANARY_VP.get(count, 0)
+    return (w["tavern"] + tolls_to_come(s, h)) * taler_worth(s, seat, share)
+
+
+def _pending_trader(s: State, seat: int) -> bool:
+    """Whether `seat`'s Trader is still to act this round (its toll still to be paid)."""
+    t = s.task
+    if t is not None and t.get("seat") == seat and t.get("card") == "trader":
+        return t.get("stage") == "trader"
+    return "trader" in pending_cards(s, seat)
+
+
+def damsel_worth(s: State, h: float, share: float) -> list[float]:
+    """Each seat's expectation from the Damsel of the Castle: a seat still giving has a chance
+    of her 8 VP (the more it has left to give, the likelier it outlasts the others), and what
+    lies on the card goes back to those who dropped out, shared; if the giving outlasts the
+    game, nobody gets anything."""
+    w = winter.cards(s)
+    out = [0.0] * s.n
+    if "damsel" not in w["in_play"]:
+        return out
+    givers, takers = w["damsel_in"], s.n - 1
+    items = [(item, n) for item, n in w["damsel"].items() if n]
+    if len(givers) == 1:  # won: the others are sharing out the card
+        for seat in range(s.n):
+            if seat != givers[0]:
+                out[seat] = sum(n * item_worth(s, seat, i, share) for i, n in items) / takers
+        return out
+    # Decided only in a round's giving still to come: none after the last round's (nor at the
+    # end, where what a seat keeps would otherwise look like a chance of her VP).
+    over = s.phase == "final" or (s.phase == "round" and h == 0)
+    decided = 0.0 if over else min(1.0, (h + 1) / W["damsel_rounds"])
+    left = {i: s.players[i].talers + sum(s.players[i].pieces.values()) for i in givers}
+    total = sum(n * n for n in left.values())
+    for seat in range(s.n):
+        if seat not in left:
+            chance = 0.0
+        elif total:
+            chance = left[seat] ** 2 / total
+        else:
+            chance = 1 / len(givers)
+        pool = sum(n * item_worth(s, seat, i, share) for i, n in items)
+        out[seat] = decided * (chance * data.DAMSEL_VP + (1 - chance) * pool / takers)
+    return out
+
+
+def winter_worth(s: State, h: float, share: float) -> list[float]:
+    """Each seat's winter terms of the estimate: its Granary helpers' VP, the Innkeeper's
+    tolls, the Damsel, and the cards it lost from the game."""
+    w = winter.cards(s)
+    out = damsel_worth(s, h, share)
+    granary = winter.granary_vp(s)
+    for seat in w["granary"]:
+        out[seat] += granary
+    owner = w["innkeeper"]
+    if owner is not None and winter.in_play(s, "village_tavern"):
+        per_taler = taler_worth(s, owner, share)
+        tolls = tolls_to_come(s, h)
+        for seat in range(s.n):
+            if seat != owner and s.players[seat].talers and _pending_trader(s, seat):
+                tolls += data.TAVERN_TOLL
+        out[owner] += tolls * per_taler
+    for seat, lost in enumerate(w["discarded"]):
+        out[seat] -= sum(card_loss(s, seat, card, h) for card in lost)
     return out
