@@ -126,3 +126,11 @@ def test_in_a_winter_round_the_cover_turns_over_the_winter_card_before_the_revea
     html = app.render()
     assert app.state.phase == "winter" and 'class="winter-card w-' in html
     assert '<span class="phase">Winter card</span>' in html
+
+
+def test_a_rounds_summary_keeps_every_winter_card_at_work() -> None:
+    """Each winter card's doing is said in the round's summary, as the other moves are."""
+    app = new_app(2, 1)
+    kept = set(app.ui.summary_events)
+    assert {"winter_revealed", "card_discarded", "winter_paid", "stone_returned"} <= kept
+    assert {"damsel_won", "toll_helper_returned", "innkeeper_placed", "helper_placed"} <= kept

@@ -150,6 +150,7 @@ class CastlePage:
         "master_builder",
         # The winter cards (§10).
         "winter_revealed",
+        "innkeeper_placed",
         "card_discarded",
         "winter_paid",
         "stone_returned",
