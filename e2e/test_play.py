@@ -43,13 +43,13 @@ CARD_NAMES = [EN.t(f"card.{card}") for card in data.CARDS]
 
 GAMES = {
     # players: (seed typed into the form, seed of the clicks, start player, names, colours,
-    # the window: a laptop's, or a phone held upright)
-    3: (2024, 3, 1, ["Alice", "Bob", "Cara"], ["green", "red", "blue"], (1366, 768)),
+    # the window: a phone held upright). A laptop's window plays a whole game in
+    # e2e/test_winter.py, and four players one against computers in e2e/test_computers.py.
     2: (77, 2, 1, ["Dana", "Eli"], ["yellow", "blue"], (390, 844)),
 }
 
 
-@pytest.mark.parametrize("players", [3, 2])
+@pytest.mark.parametrize("players", [2])
 def test_a_whole_game_by_clicking_shows_the_engines_scores(
     players: int,
     page: Page,
