@@ -186,7 +186,7 @@ def _helper_candidates(s: State, t: Task, seat: int) -> list[Action]:
     places = [p for p in PLACE_IDS if p in s.places and s.places[p] is None]
     out = [
         make(seat, "helper", place, source)
-        for place in places + winter.open_places(s, seat)
+        for place in places + winter.open_places(s)
         for source in sources
     ]
     out.append(make(seat, "done"))

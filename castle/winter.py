@@ -441,14 +441,10 @@ TOLL = Stage(
 # --- The Innkeeper and the Granary: helper places on winter cards ------------------------------
 
 
-def open_places(s: State, seat: int) -> list[str]:
-    """The winter places a helper of `seat` might go to now (before fees and §5's limits)."""
-    out = []
-    if in_play(s, "village_tavern") and cards(s)["innkeeper"] != seat:
-        out.append("innkeeper")
-    if in_play(s, "granary") and len(cards(s)["granary"]) < data.WINTER_PLACES["granary"].places:
-        out.append("granary")
-    return out
+def open_places(s: State) -> list[str]:
+    """The winter places on cards in play: the helper stage's candidates, which `place_check`
+    then filters (the seat's own Innkeeper, a full Granary, fees, §5's limits)."""
+    return [place for place, spec in data.WINTER_PLACES.items() if in_play(s, spec.card)]
 
 
 def place_check(s: State, seat: int, place: str) -> Refusal | None:

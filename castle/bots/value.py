@@ -187,10 +187,10 @@ def helper_chance(s: State, seat: int, tiles: dict[str, float], share: float) ->
             best = max(best, place_worth(s, place, tiles) - data.PLACE[place].fee * per_taler)
     if s.winter is not None:
         h = horizon(s)
-        for place in winter.open_places(s, seat):
-            spec = data.WINTER_PLACES[place]
-            if spec.fee <= p.talers and spec.card not in p.helper_buildings:
-                best = max(best, winter_place_gain(s, seat, place, h, share) - spec.fee * per_taler)
+        for place in winter.open_places(s):
+            if winter.place_check(s, seat, place) is None:  # its own rule: fee, limits
+                fee = data.WINTER_PLACES[place].fee
+                best = max(best, winter_place_gain(s, seat, place, h, share) - fee * per_taler)
     return best
 
 

@@ -535,7 +535,7 @@ def explain_winter_place(cat: Catalog, place_id: str) -> str:
 
 def _winter(cat: Catalog, current: str | None) -> str:
     """The winter variant (§10): how it runs, each card, the two places on cards."""
-    from .winter_board import explain as explain_winter
+    from .winter_board import card_text
 
     intro = cat.t(
         "help.winter.intro",
@@ -543,7 +543,7 @@ def _winter(cat: Catalog, current: str | None) -> str:
         rounds=cat.join(str(r) for r in data.WINTER_ROUNDS),
     )
     entries = "".join(
-        _entry(cat.t(f"card.{c}"), explain_winter(cat, c), f"winter-{c}", current)
+        _entry(cat.t(f"card.{c}"), card_text(cat, c), f"winter-{c}", current)
         for c in data.WINTER_CARDS
     )
     entries += "".join(

@@ -43,10 +43,6 @@ def card_text(cat: Catalog, card: str) -> str:
     return cat.t(f"winter.text.{card}", **card_numbers(card))
 
 
-def explain(cat: Catalog, card: str) -> str:
-    return card_text(cat, card)
-
-
 def next_round(view: Mapping[str, Any]) -> int | None:
     """The round whose winter card is turned over next, if any is left."""
     w = view["winter"]
@@ -101,15 +97,15 @@ def _card(b: _Board, card: str, body: str, now: bool) -> str:
     head = tag("span", esc(name), class_="wname")
     if now:
         head += tag("span", esc(b.t("board.winter_now")), class_="wnow")
-    text = tag("p", esc(explain(b.cat, card)), class_="wtext")
+    text = tag("p", esc(card_text(b.cat, card)), class_="wtext")
     return tag(
         "div",
         tag("div", head, class_="whead") + text + body,
         class_=f"winter-card w-{card}" + (" now" if now else ""),
         data_card=card,
         data_topic=f"winter-{card}",
-        data_explain=explain(b.cat, card),
-        title=f"{name}\n{explain(b.cat, card)}",
+        data_explain=card_text(b.cat, card),
+        title=f"{name}\n{card_text(b.cat, card)}",
         tabindex="0",
     )
 

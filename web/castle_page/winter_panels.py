@@ -17,7 +17,7 @@ from web.shell.html import button, esc, tag
 
 from . import panels
 from .board import Clickable
-from .winter_board import explain
+from .winter_board import card_text
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -27,7 +27,7 @@ def _card_note(app: App, card: str) -> str:
     """The winter card at hand, named, with what it does."""
     return tag(
         "div",
-        tag("b", esc(app.t(f"card.{card}"))) + " " + esc(explain(app.cat, card)),
+        tag("b", esc(app.t(f"card.{card}"))) + " " + esc(card_text(app.cat, card)),
         class_="winter-note",
         data_card=card,
     )
