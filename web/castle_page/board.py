@@ -15,27 +15,15 @@ reason; a key not in the map is plain. Every such element carries ``data-key`` e
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
 
 from castle import data
-from castle.scoring import preview
 from web.castle_page import art
 from web.castle_page import help as rules_help
-from web.shell.app import SEAT_COLOURS
-from web.shell.html import button, esc, tag
+from web.shell.html import esc, tag
 
+from .drawing import Board, Catalog, Clickable, View
 from .winter_board import winter_cards
-
-Clickable = dict[str, tuple[str | None, str | None]]
-View = Mapping[str, Any]
-
-
-class Catalog(Protocol):
-    def t(self, key: str, /, **params: object) -> str: ...
-
-    def join(self, items: Iterable[str], last: str = "list.and") -> str: ...
-
 
 #: Where the buildings sit in the castle, row by row (4 columns): the Gates next to the Towers
 #: they score, the Stable next to the Houses, Market and Forge together.
@@ -55,98 +43,6 @@ LAYOUT = (
 )
 
 
-class _Board:
-    """What every part of the drawing needs: the view, the players and the catalog."""
-
-    def __init__(
-        self,
-        view: View,
-        names: Sequence[str],
-        colours: Sequence[str],
-        cat: Catalog,
-        clickable: Clickable,
-    ) -> None:
-        self.view = view
-        self.names = names
-        self.colours = colours
-        self.cat = cat
-        self.clickable = clickable
-        self.values = _place_values(view)
-
-    def t(self, key: str, /, **params: object) -> str:
-        return self.cat.t(key, **params)
-
-    def name(self, seat: int) -> str:
-        return player_name(self.names, seat, self.cat)
-
-    def colour(self, seat: int) -> str:
-        return player_colour(self.colours, seat)
-
-    def element(self, key: str, inner: str, cls: str, label: str, explain: str = "") -> str:
-        """A keyed element: a button when `clickable` names its key, else a plain element.
-        `explain` (what the thing is, from the rules help) shows on hover with the label, and
-        on a tap where the tap plays nothing (`data-explain`, which the page puts in its status
-        line)."""
-        title = f"{label}\n{explain}" if explain else label
-        more = explain or None
-        topic = key.replace(":", "-") if explain else None  # its entry in the rules help
-        if key in self.clickable:
-            # A control's name is what it shows followed by the label (WCAG 2.5.3: a voice
-            # command naming the visible words must reach it), not the label alone.
-            inner += tag("span", esc(f" {label}"), class_="sr")
-            act, reason = self.clickable[key]
-            if act is None and not reason:
-                reason = self.t("board.not_now")
-            if act is None:
-                return button(
-                    inner,
-                    None,
-                    reason,
-                    class_=cls,
-                    data_key=key,
-                    data_explain=more,
-                    data_topic=topic,
-                )
-            return button(inner, act, class_=cls, title=title, data_key=key)
-        return tag(
-            "div",
-            inner,
-            class_=cls,
-            data_key=key,
-            title=title,
-            data_explain=more,
-            data_topic=topic,
-            tabindex="0",
-        )
-
-    def helper(self, seat: int, label: str, cls: str = "") -> str:
-        return art.helper(self.colour(seat), label, cls)
-
-
-def player_name(names: Sequence[str], seat: int, cat: Catalog) -> str:
-    """The seat's name, or "Player n" when the page gave none."""
-    if 0 <= seat < len(names) and names[seat]:
-        return names[seat]
-    return cat.t("board.seat", n=seat + 1)
-
-
-#: Seat colours style.css knows (c-<colour>); a seat without one gets these in order.
-
-
-def player_colour(colours: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(colours) and colours[seat] in SEAT_COLOURS:
-        return colours[seat]
-    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
-
-
-def _place_values(view: View) -> dict[str, int]:
-    """What each existing place would score if the game ended now (the engine's preview)."""
-    try:
-        return preview(view["places"], view["tiles"], view["forge"])
-    except (KeyError, TypeError):
-        return {}
-
-
 # --- The whole board ---------------------------------------------------------------------------
 
 
@@ -158,7 +54,7 @@ def render_board(
     clickable: Clickable | None = None,
 ) -> str:
     """The board for `view` (castle.view(state, seat)) as one HTML string."""
-    b = _Board(view, names, colours, cat, clickable or {})
+    b = Board(view, names, colours, cat, clickable or {})
     # The board carries the icon sprite, so every icon on the game screen (players' panels
     # included) resolves without the page having to remember it.
     heading = tag("h2", esc(b.t("board.title")), class_="sr")  # the tower's h3 is under it
@@ -170,7 +66,7 @@ def render_board(
 # --- Round track, phase, start player ----------------------------------------------------------
 
 
-def _top(b: _Board) -> str:
+def _top(b: Board) -> str:
     view = b.view
     current, total = view["round"], view["rounds"]
     slots = []
@@ -204,14 +100,14 @@ def _top(b: _Board) -> str:
 # --- The castle --------------------------------------------------------------------------------
 
 
-def _castle(b: _Board) -> str:
+def _castle(b: Board) -> str:
     order = [bid for bid in LAYOUT if bid in data.BUILDING]
     order += [bld.id for bld in data.BUILDINGS if bld.id not in order]
     tiles = "".join(_building(b, data.BUILDING[bid]) for bid in order)
     return tag("div", tiles, class_="castle", role="list", aria_label=b.t("board.castle"))
 
 
-def _building(b: _Board, bld: data.Building) -> str:
+def _building(b: Board, bld: data.Building) -> str:
     if bld.tiles > 1:
         return _stack(b, bld)
     name = b.t(f"building.{bld.id}")
@@ -244,7 +140,7 @@ def _building(b: _Board, bld: data.Building) -> str:
     )
 
 
-def _head(b: _Board, bld: data.Building, name: str) -> str:
+def _head(b: Board, bld: data.Building, name: str) -> str:
     """Name, cost (shield) and VP (crown): the tile's top line, and its clickable part."""
     parts = []
     if bld.tiles:
@@ -273,7 +169,7 @@ def _head(b: _Board, bld: data.Building, name: str) -> str:
     return b.element(f"building:{bld.id}", "".join(parts), "tile-head", label, explain)
 
 
-def _place(b: _Board, bld: data.Building, place: data.Place, erected: bool) -> str:
+def _place(b: Board, bld: data.Building, place: data.Place, erected: bool) -> str:
     places = b.view["places"]
     pname = b.t(f"place.{place.id}")
     fee = tag("span", esc(place.fee), class_="fee", title=b.t("board.fee", fee=place.fee))
@@ -303,7 +199,7 @@ def _place(b: _Board, bld: data.Building, place: data.Place, erected: bool) -> s
     return b.element(f"place:{place.id}", inner, f"place {state_cls}", label, explain)
 
 
-def _forge_silver(b: _Board) -> str:
+def _forge_silver(b: Board) -> str:
     n = b.view.get("forge", 0)
     label = b.t("board.forge_silver", count=n)
     return tag(
@@ -315,7 +211,7 @@ def _forge_silver(b: _Board) -> str:
     )
 
 
-def _stack(b: _Board, bld: data.Building) -> str:
+def _stack(b: Board, bld: data.Building) -> str:
     """Towers and Houses: a pile of identical tiles with the count left, and those built."""
     name = b.t(f"building.{bld.id}")
     left = b.view["tiles"].get(bld.id, 0)
@@ -363,7 +259,7 @@ def _stack(b: _Board, bld: data.Building) -> str:
 # --- Defense tower, stock, carts and rider -----------------------------------------------------
 
 
-def _yard(b: _Board) -> str:
+def _yard(b: Board) -> str:
     traders = "".join(_trader(b, tp) for tp in data.TRADER_PLACES)
     return tag(
         "div",
@@ -377,7 +273,7 @@ def _yard(b: _Board) -> str:
     )
 
 
-def _defense_tower(b: _Board) -> str:
+def _defense_tower(b: Board) -> str:
     rows = []
     tower = b.view["tower"]
     for kind in data.KINDS:
@@ -406,7 +302,7 @@ def _defense_tower(b: _Board) -> str:
     )
 
 
-def _stock(b: _Board) -> str:
+def _stock(b: Board) -> str:
     stock = b.view["stock"]
     items = []
     for kind in data.KINDS:
@@ -445,7 +341,7 @@ def _stock(b: _Board) -> str:
     )
 
 
-def _trader(b: _Board, tp: str) -> str:
+def _trader(b: Board, tp: str) -> str:
     kind, amount = data.TRADER_PLACES[tp]
     tname = b.t(f"trader_place.{tp}")
     kname = b.t(f"kind.{kind}")

@@ -23,8 +23,10 @@ Catalog layout (`web/castle_page/i18n/<lang>/help.json`, all keys `help.*`):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Final, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Final, Protocol, TypeVar
 
 from castle import data
 from web.shell import keys
@@ -40,6 +42,23 @@ class Catalog(Protocol):
 
 
 Params = dict[str, object]
+Explain = TypeVar("Explain", bound=Callable[..., object])
+
+#: How many (catalog, thing) explanations are kept: every card, building and place in both
+#: languages, with room to spare.
+KEPT: Final = 1024
+
+
+def per_catalog(explain: Explain) -> Explain:
+    """Remember an explanation per catalog and thing.
+
+    Why: the board shows every card's, building's and place's explanation (as its title) on
+    every redraw, about 80 of them, and each fills a template from `_facts`, some fifty catalog
+    look-ups; computed afresh that was most of a redraw. A catalog is not changed after loading
+    (`web.shell.i18n.load` caches it), and the data is constant, so an explanation depends on
+    the catalog (by identity) and its arguments alone."""
+    return lru_cache(maxsize=KEPT)(explain)  # type: ignore[return-value]
+
 
 #: The how-to-play sections, in reading order, with how many paragraphs each has in the
 #: catalogs (`help.section.<id>.p1` … `.p<n>`): a fixed count, so both languages say it all.
@@ -147,6 +166,7 @@ def _pieces(cat: Catalog, pieces: Mapping[str, int]) -> str:
     )
 
 
+@per_catalog
 def piece_values(cat: Catalog) -> str:
     """The BP of each building piece on one line ("sand 1 · wood 2 · clay 4 · stone 5 BP"),
     from `data.BP`: shown wherever pieces are, since every payment is counted in BP."""
@@ -157,11 +177,13 @@ def piece_values(cat: Catalog) -> str:
     return cat.t("help.piece_values", values=values)
 
 
-def _facts(cat: Catalog) -> Params:
+@per_catalog
+def _facts(cat: Catalog) -> Mapping[str, object]:
     """The numbers and names any help template may use, from the data, with their units.
 
     One dict for every template, so a translator may use any fact in any sentence; a template
-    ignores the ones it does not name. No key is `count`, which would choose a plural form."""
+    ignores the ones it does not name. No key is `count`, which would choose a plural form.
+    Read-only, since every caller of a catalog shares it."""
     steps = max(data.CARD_STEP.values()) + 1
     facts: Params = {f"card_{c}": cat.t(f"card.{c}") for c in data.CARDS}
     facts |= {f"building_{b.id}": cat.t(f"building.{b.id}") for b in data.BUILDINGS}
@@ -218,19 +240,19 @@ def _facts(cat: Catalog) -> Params:
         "one_vp": _vp(cat, 1),
     }
     facts |= keys.LABELS  # the keyboard section's keys, as keyboards print them
-    return facts
+    return MappingProxyType(facts)
 
 
 # --- Explanations of single things -------------------------------------------------------------
 
 
+@per_catalog
 def explain_card(cat: Catalog, card_id: str) -> str:
     """What a character card does, when it acts (its step of the round's fixed order) and the
     numbers it deals in; shown on hover, focus or tap of the card, and in the card reference.
     Raises KeyError for an id that is not in `data.CARDS`."""
     step = data.CARD_STEP[card_id] + 1
-    params = _facts(cat)
-    params["step"] = step
+    params: Params = {**_facts(cat), "step": step}
     if card_id in data.WORKER_EQUIPMENT:
         params["equipment"] = _pieces(cat, data.WORKER_EQUIPMENT[card_id])
     return cat.t(f"help.card.{card_id}", **params)
@@ -274,6 +296,7 @@ def _place_fees(cat: Catalog, building: data.Building) -> str:
     return cat.t("help.place_sep").join(_place_fee_list(cat, building))
 
 
+@per_catalog
 def explain_building(cat: Catalog, building_id: str) -> str:
     """A building's cost, VP (by the card that erects it), tiles, what it does and its helper
     places with their fees and scoring: everything needed to decide whether to erect it.
@@ -300,6 +323,7 @@ def explain_building(cat: Catalog, building_id: str) -> str:
     return cat.t("help.building_text", facts=head, effect=effect, places=places)
 
 
+@per_catalog
 def explain_place(cat: Catalog, place_id: str) -> str:
     """A helper place of the castle: its building, its fee and how it scores at the end.
     Raises KeyError for an id that is not in `data.PLACE`."""
@@ -314,6 +338,7 @@ def explain_place(cat: Catalog, place_id: str) -> str:
     )
 
 
+@per_catalog
 def explain_trader_place(cat: Catalog, place_id: str) -> str:
     """A cart or the rider: who may put a helper there, what it delivers and the tribute.
     Raises KeyError for an id that is not in `data.TRADER_PLACES`."""
@@ -327,6 +352,7 @@ def explain_trader_place(cat: Catalog, place_id: str) -> str:
     )
 
 
+@per_catalog
 def explain_tower(cat: Catalog) -> str:
     """The defense tower: what it starts with, how deliveries fill it, who empties it."""
     return cat.t("help.tower", **_facts(cat))
@@ -518,6 +544,7 @@ def _rulings(cat: Catalog, current: str | None) -> str:
     return _part(cat, "rulings", body, current)
 
 
+@per_catalog
 def explain_winter_place(cat: Catalog, place_id: str) -> str:
     """The Innkeeper or the Granary: its fee, what it does and how it scores."""
     spec = data.WINTER_PLACES[place_id]
@@ -533,17 +560,39 @@ def explain_winter_place(cat: Catalog, place_id: str) -> str:
     )
 
 
+def winter_card_numbers(card: str) -> dict[str, int]:
+    """The numbers a winter card's text speaks of (castle/data.py, §10), card by card: two
+    cards may name different numbers alike (the Cracked Wall's VP a stone, the Damsel's VP)."""
+    if card == "village_tavern":
+        return {"fee": data.WINTER_PLACES["innkeeper"].fee, "toll": data.TAVERN_TOLL}
+    if card == "granary":
+        fee, vp = data.WINTER_PLACES["granary"].fee, data.GRANARY_VP
+        return {"fee": fee, "one": vp[1], "two": vp[2], "three": vp[3]}
+    if card == "plague":
+        return {"per_card": data.PLAGUE_TALERS_PER_CARD}
+    if card == "cracked_wall":
+        return {"stones": data.CRACKED_WALL_STONES, "vp": data.CRACKED_WALL_VP}
+    if card == "damsel":
+        return {"vp": data.DAMSEL_VP}
+    return {"talers": data.SNOWDRIFT_TALERS}  # the Snowdrift
+
+
+@per_catalog
+def explain_winter_card(cat: Catalog, card: str) -> str:
+    """What a winter card does, in a sentence or two, with the engine's numbers: on the board,
+    in its decisions' panels and in the help's winter part."""
+    return cat.t(f"winter.text.{card}", **winter_card_numbers(card))
+
+
 def _winter(cat: Catalog, current: str | None) -> str:
     """The winter variant (§10): how it runs, each card, the two places on cards."""
-    from .winter_board import card_text
-
     intro = cat.t(
         "help.winter.intro",
         cards=len(data.WINTER_CARDS),
         rounds=cat.join(str(r) for r in data.WINTER_ROUNDS),
     )
     entries = "".join(
-        _entry(cat.t(f"card.{c}"), card_text(cat, c), f"winter-{c}", current)
+        _entry(cat.t(f"card.{c}"), explain_winter_card(cat, c), f"winter-{c}", current)
         for c in data.WINTER_CARDS
     )
     entries += "".join(

@@ -18,16 +18,19 @@ from web.shell.generic_panel import generic_panel
 from web.shell.html import button, esc, tag
 
 from . import winter_panels
-from .board import Clickable
+from .choices import (
+    choose_place,
+    helper_reason,
+    legal_button,
+    legal_buttons,
+    legal_entry,
+    option_button,
+    options,
+)
+from .drawing import Clickable
 
 if TYPE_CHECKING:
     from web.shell.app import App
-
-
-def _opt(app: App, action: Action, label: str, **values: Any) -> str:
-    """A button for an engine action; `label` is plain text."""
-    token, reason = app.option(action)
-    return button(esc(label), token, reason, **values)
 
 
 def _count(app: App, count: int, kind: str) -> str:
@@ -59,11 +62,6 @@ def pay_with(app: App, pay: payment.Payment) -> None:
             return
 
 
-def choose_place(app: App, place: str | None) -> None:
-    """A helper place with several possible sources: ask where the helper comes from."""
-    app.local["place"] = place
-
-
 def decision(app: App) -> tuple[str, Clickable]:
     """The panel's HTML for the pending decision, and the board's clickable elements."""
     s = app.state
@@ -77,10 +75,6 @@ def decision(app: App) -> tuple[str, Clickable]:
     own = None if app.generic_panels else _STAGES.get(stage)
     body = generic_panel(app, seat) if own is None else own(app, seat, d, clickable)
     return screens.who_line(app, seat, stage) + body, clickable
-
-
-def _options(app: App, buttons: list[str]) -> str:
-    return tag("div", "".join(buttons), class_="options")
 
 
 def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -117,7 +111,7 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         why = app.reason(refusal) if refusal else app.t("app.cards_already_picked", count=count)
         buttons.append(button(esc(label), None, why))
     confirm = (
-        _opt(
+        option_button(
             app,
             make(seat, "select", list(app.picked)),
             app.t("app.confirm_cards", count=count),
@@ -133,31 +127,22 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         )
     )
     hint = tag("p", esc(app.t("app.pick_hint", count=count)))
-    return hint + _options(app, buttons) + _options(app, [confirm])
+    return hint + options(buttons) + options([confirm])
 
 
 def _pick(app: App, kept: list[str], card: str) -> None:
     app.picked[:] = [*kept, card]
 
 
-def _legal_buttons(app: App, seat: int, label: Any) -> str:
-    s = app.state
-    assert s is not None
-    return _options(
-        app,
-        [_opt(app, a, label(a)) for a in castle.legal_actions(s, seat)],
-    )
-
-
 def _worker_c(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     def label(a: Action) -> str:
         return app.cat.join(app.t(f"kind.{k}") for k in a["kinds"])
 
-    return _legal_buttons(app, seat, label)
+    return legal_buttons(app, seat, label)
 
 
 def _done(app: App, seat: int, key: str) -> str:
-    return _opt(app, make(seat, "done"), app.t(key), class_="done")
+    return option_button(app, make(seat, "done"), app.t(key), class_="done")
 
 
 def _trader(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -177,7 +162,7 @@ def _trader(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         else:  # taking the place sends that helper home: say whose
             label = app.t("app.trader_displace", place=name, player=app.names[occupant])
         buttons.append(button(esc(label), token, reason))
-    return _options(app, buttons) + _options(app, [_done(app, seat, "app.trader_pass")])
+    return options(buttons) + options([_done(app, seat, "app.trader_pass")])
 
 
 def _tower(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -189,7 +174,7 @@ def _tower(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
         clickable[f"tower:{kind}"] = (token, reason)
         label = _count(app, s.tower[kind], kind)
         buttons.append(button(esc(label), token, reason))
-    return _options(app, buttons)
+    return options(buttons)
 
 
 def _buy(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -205,8 +190,8 @@ def _buy(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
                 card=app.t(f"card.{a['card']}"),
                 talers=data.STONEMASON_PRICE,
             )
-            buttons.append(_opt(app, a, label))
-    return _options(app, buttons) + _options(app, [_done(app, seat, "app.buy_done")])
+            buttons.append(legal_button(app, a, label))
+    return options(buttons) + options([_done(app, seat, "app.buy_done")])
 
 
 def _sell(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -218,13 +203,13 @@ def _sell(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
         card=app.t(f"card.{offer['card']}"),
         talers=data.STONEMASON_PRICE,
     )
-    yes = _opt(app, make(seat, "sell", True), app.t("app.sell_yes"), class_="go")
-    no = _opt(app, make(seat, "sell", False), app.t("app.sell_no"))
-    return tag("p", esc(text)) + _options(app, [yes, no])
+    yes = option_button(app, make(seat, "sell", True), app.t("app.sell_yes"), class_="go")
+    no = option_button(app, make(seat, "sell", False), app.t("app.sell_no"))
+    return tag("p", esc(text)) + options([yes, no])
 
 
 def _first(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _legal_buttons(app, seat, lambda a: app.t(f"card.{a['card']}"))
+    return legal_buttons(app, seat, lambda a: app.t(f"card.{a['card']}"))
 
 
 def _erect(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -236,7 +221,7 @@ def _erect(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
         label = app.t("app.erect_option", building=app.t(f"building.{building}"), cost=b.cost)
         buttons.append(button(esc(label), token, reason))
     done_key = "app.erect_done" if d.get("built") else "app.erect_nothing"
-    return _options(app, buttons) + _options(app, [_done(app, seat, done_key)])
+    return options(buttons) + options([_done(app, seat, done_key)])
 
 
 def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -266,7 +251,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
                 )
                 for pay in ideas
             ]
-            out += tag("h3", esc(app.t("app.suggested_payments"))) + _options(app, buttons)
+            out += tag("h3", esc(app.t("app.suggested_payments"))) + options(buttons)
     kind = d["kind"]
     out += tag("h3", esc(app.t("app.pay_kind", kind=app.t(f"kind.{kind}"))))
 
@@ -278,7 +263,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
             "app.pay_step_silver", own=mine, silver=a["silver"], kind=app.t(f"kind.{kind}")
         )
 
-    return out + _legal_buttons(app, seat, label)
+    return out + legal_buttons(app, seat, label)
 
 
 def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -290,11 +275,11 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         acts = [a for a in legal if a["place"] == place]
         label = app.t("app.helper_option", place=app.t(f"place.{place}"), fee=data.PLACE[place].fee)
         if len(acts) == 1:
-            entry = app.option(acts[0])
+            entry = legal_entry(app, acts[0])
         elif acts:
             entry = (app.reg(partial(choose_place, app, place)), None)
         else:
-            entry = (None, _helper_reason(app, seat, place))
+            entry = (None, helper_reason(app, seat, place))
         clickable[f"place:{place}"] = entry
         if place in s.places:
             buttons.append(button(esc(label), *entry))
@@ -306,35 +291,27 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     chosen = app.local.get("place")
     if chosen:
         sources = [a for a in legal if a["place"] == chosen]
-        choice = [_opt(app, a, app.t(f"app.source.{a['source']}")) for a in sources]
+        choice = [legal_button(app, a, app.t(f"app.source.{a['source']}")) for a in sources]
         cancel = button(esc(app.t("app.cancel")), app.reg(partial(choose_place, app, None)))
-        out += tag("p", esc(app.t("app.helper_from", place=app.t(f"place.{chosen}")))) + _options(
-            app, [*choice, cancel]
+        out += tag("p", esc(app.t("app.helper_from", place=app.t(f"place.{chosen}")))) + options(
+            [*choice, cancel]
         )
-    return out + _options(app, buttons) + _options(app, [_done(app, seat, "app.helper_done")])
-
-
-def _helper_reason(app: App, seat: int, place: str) -> str:
-    s = app.state
-    assert s is not None
-    for source in ("supply", *data.TRADER_PLACES):
-        refusal = castle.why_not(s, make(seat, "helper", place, source))
-        if refusal and not refusal.rule.startswith("helper.not_at_that_cart"):
-            return app.reason(refusal)
-    return app.t("app.helper_no_source")
+    return out + options(buttons) + options([_done(app, seat, "app.helper_done")])
 
 
 def _convert(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     buttons = [
-        _opt(app, make(seat, "convert", k), app.t("app.convert_option", kind=app.t(f"kind.{k}")))
+        option_button(
+            app, make(seat, "convert", k), app.t("app.convert_option", kind=app.t(f"kind.{k}"))
+        )
         for k in data.FORGE_KINDS
     ]
-    return _options(app, buttons) + _options(app, [_done(app, seat, "app.convert_done")])
+    return options(buttons) + options([_done(app, seat, "app.convert_done")])
 
 
 def _palace(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     buttons = [
-        _opt(
+        option_button(
             app,
             make(seat, "palace", k),
             app.t("app.palace_option", kind=app.t(f"kind.{k}"), vp=data.BP[k]),
@@ -342,14 +319,14 @@ def _palace(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         for k in data.BUILDING_KINDS
     ]
     head = tag("p", esc(app.t("app.palace_left", left=d.get("left", 0))))
-    return head + _options(app, buttons) + _options(app, [_done(app, seat, "app.palace_done")])
+    return head + options(buttons) + options([_done(app, seat, "app.palace_done")])
 
 
 def _market(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     """Each choice with the talers it spends (the Market's rate: one place or both)."""
     assert app.state is not None
     rate = scoring.market_rate(app.state, seat)
-    return _legal_buttons(
+    return legal_buttons(
         app, seat, lambda a: app.t("app.market_option", vp=a["vp"], count=a["vp"] * rate)
     )
 

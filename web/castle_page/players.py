@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from castle import data
 from web.castle_page import art
 from web.castle_page import help as rules_help
-from web.castle_page.board import Catalog, View, player_colour, player_name
+from web.castle_page.drawing import Catalog, View, player_colour, player_name
 from web.shell.html import esc, tag
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from castle import data
 from web.shell.html import esc, tag
 
-from .board import Catalog, player_colour, player_name
+from .drawing import Catalog, player_colour, player_name
 
 
 def round_track(view: Any, names: Sequence[str], colours: Sequence[str], cat: Catalog) -> str:

@@ -10,37 +10,14 @@ it does the castle's places.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from castle import data
 from web.castle_page import art
 from web.castle_page import help as rules_help
 from web.shell.html import esc, tag
 
-if TYPE_CHECKING:
-    from .board import Catalog, _Board
-
-
-def card_numbers(card: str) -> dict[str, int]:
-    """The numbers a winter card's text speaks of (castle/data.py, §10), card by card: two
-    cards may name different numbers alike (the Cracked Wall's VP a stone, the Damsel's VP)."""
-    if card == "village_tavern":
-        return {"fee": data.WINTER_PLACES["innkeeper"].fee, "toll": data.TAVERN_TOLL}
-    if card == "granary":
-        fee, vp = data.WINTER_PLACES["granary"].fee, data.GRANARY_VP
-        return {"fee": fee, "one": vp[1], "two": vp[2], "three": vp[3]}
-    if card == "plague":
-        return {"per_card": data.PLAGUE_TALERS_PER_CARD}
-    if card == "cracked_wall":
-        return {"stones": data.CRACKED_WALL_STONES, "vp": data.CRACKED_WALL_VP}
-    if card == "damsel":
-        return {"vp": data.DAMSEL_VP}
-    return {"talers": data.SNOWDRIFT_TALERS}  # the Snowdrift
-
-
-def card_text(cat: Catalog, card: str) -> str:
-    """What a winter card does, in a sentence or two, with the engine's numbers."""
-    return cat.t(f"winter.text.{card}", **card_numbers(card))
+from .drawing import Board
 
 
 def next_round(view: Mapping[str, Any]) -> int | None:
@@ -52,7 +29,7 @@ def next_round(view: Mapping[str, Any]) -> int | None:
     return next((r for r in data.WINTER_ROUNDS if r >= now), None)
 
 
-def winter_cards(b: _Board) -> str:
+def winter_cards(b: Board) -> str:
     """The winter strip of the board, or nothing in a summer game."""
     w = b.view.get("winter")
     if not w:
@@ -75,7 +52,7 @@ def winter_cards(b: _Board) -> str:
     )
 
 
-def _deck(b: _Board, w: Mapping[str, Any]) -> str:
+def _deck(b: Board, w: Mapping[str, Any]) -> str:
     left = len(w["deck"])
     label = b.t("board.winter_deck", count=left) if left else b.t("board.winter_deck_empty")
     upcoming = next_round(b.view)
@@ -92,25 +69,25 @@ def _deck(b: _Board, w: Mapping[str, Any]) -> str:
     )
 
 
-def _card(b: _Board, card: str, body: str, now: bool) -> str:
+def _card(b: Board, card: str, body: str, now: bool) -> str:
     name = b.t(f"card.{card}")
     head = tag("span", esc(name), class_="wname")
     if now:
         head += tag("span", esc(b.t("board.winter_now")), class_="wnow")
-    text = tag("p", esc(card_text(b.cat, card)), class_="wtext")
+    text = tag("p", esc(rules_help.explain_winter_card(b.cat, card)), class_="wtext")
     return tag(
         "div",
         tag("div", head, class_="whead") + text + body,
         class_=f"winter-card w-{card}" + (" now" if now else ""),
         data_card=card,
         data_topic=f"winter-{card}",
-        data_explain=card_text(b.cat, card),
-        title=f"{name}\n{card_text(b.cat, card)}",
+        data_explain=rules_help.explain_winter_card(b.cat, card),
+        title=f"{name}\n{rules_help.explain_winter_card(b.cat, card)}",
         tabindex="0",
     )
 
 
-def _in_play(b: _Board, card: str, w: Mapping[str, Any]) -> str:
+def _in_play(b: Board, card: str, w: Mapping[str, Any]) -> str:
     if card == "village_tavern":
         return _tavern(b, w)
     if card == "granary":
@@ -118,13 +95,13 @@ def _in_play(b: _Board, card: str, w: Mapping[str, Any]) -> str:
     return _damsel(b, w)
 
 
-def _slot(b: _Board, seat: int | None) -> str:
+def _slot(b: Board, seat: int | None) -> str:
     if seat is None:
         return tag("span", "", class_="empty-slot")
     return b.helper(seat, b.t("board.helper_of", name=b.name(seat)))
 
 
-def _tavern(b: _Board, w: Mapping[str, Any]) -> str:
+def _tavern(b: Board, w: Mapping[str, Any]) -> str:
     fee = data.WINTER_PLACES["innkeeper"].fee
     owner = w["innkeeper"]
     pname = b.t("place.innkeeper")
@@ -162,7 +139,7 @@ def _tavern(b: _Board, w: Mapping[str, Any]) -> str:
     return tag("div", place + money, class_="wbody")
 
 
-def _granary(b: _Board, w: Mapping[str, Any]) -> str:
+def _granary(b: Board, w: Mapping[str, Any]) -> str:
     spec = data.WINTER_PLACES["granary"]
     owners = list(w["granary"])
     slots = "".join(_slot(b, owners[i] if i < len(owners) else None) for i in range(spec.places))
@@ -191,7 +168,7 @@ def _granary(b: _Board, w: Mapping[str, Any]) -> str:
     return tag("div", place, class_="wbody", data_helpers=len(owners))
 
 
-def _damsel(b: _Board, w: Mapping[str, Any]) -> str:
+def _damsel(b: Board, w: Mapping[str, Any]) -> str:
     items = w["damsel"]
     shown = "".join(
         tag("li", (art.taler() if i == data.TALER else art.piece(i)) + tag("b", esc(items[i])))
@@ -217,12 +194,12 @@ def _damsel(b: _Board, w: Mapping[str, Any]) -> str:
     )
 
 
-def _pieces_words(b: _Board, counts: Mapping[str, int]) -> str:
+def _pieces_words(b: Board, counts: Mapping[str, int]) -> str:
     pieces = getattr(b.cat, "pieces", None)
     if not any(counts.values()) or pieces is None:
         return ""
     return str(pieces(counts, data.KINDS))
 
 
-def _talers_words(b: _Board, n: int) -> str:
+def _talers_words(b: Board, n: int) -> str:
     return b.t("board.talers", count=n) if n else ""

@@ -15,9 +15,17 @@ from castle import data, winter
 from castle.actions import Action, make
 from web.shell.html import button, esc, tag
 
-from . import panels
-from .board import Clickable
-from .winter_board import card_text
+from . import help as rules_help
+from .choices import (
+    choose_place,
+    helper_reason,
+    legal_button,
+    legal_buttons,
+    legal_entry,
+    option_button,
+    options,
+)
+from .drawing import Clickable
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -27,7 +35,9 @@ def _card_note(app: App, card: str) -> str:
     """The winter card at hand, named, with what it does."""
     return tag(
         "div",
-        tag("b", esc(app.t(f"card.{card}"))) + " " + esc(card_text(app.cat, card)),
+        tag("b", esc(app.t(f"card.{card}")))
+        + " "
+        + esc(rules_help.explain_winter_card(app.cat, card)),
         class_="winter-note",
         data_card=card,
     )
@@ -87,15 +97,10 @@ def _discard(app: App, seat: int, card: str, hint: str) -> str:
         if castle.why_not(s, action) is not None:
             continue  # not offered: only the cards the card may take are listed
         where = app.t("app.discard_face_up" if c in p.played else "app.discard_in_hand")
-        buttons.append(panels._opt(app, action, f"{_label(app, action)} ({where})"))
+        buttons.append(option_button(app, action, f"{_label(app, action)} ({where})"))
     pay_action = make(seat, "pay_talers")
-    pay = panels._opt(app, pay_action, _label(app, pay_action))
-    return (
-        _card_note(app, card)
-        + tag("p", esc(app.t(hint)))
-        + panels._options(app, buttons)
-        + panels._options(app, [pay])
-    )
+    pay = option_button(app, pay_action, _label(app, pay_action))
+    return _card_note(app, card) + tag("p", esc(app.t(hint))) + options(buttons) + options([pay])
 
 
 def _plague(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -107,7 +112,7 @@ def _snowdrift(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> 
 
 
 def _cracked_wall(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _card_note(app, "cracked_wall") + panels._legal_buttons(app, seat, partial(_label, app))
+    return _card_note(app, "cracked_wall") + legal_buttons(app, seat, partial(_label, app))
 
 
 def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -116,22 +121,17 @@ def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     names = app.cat.join(app.names[i] for i in s.winter["damsel_in"])
     hint = app.t("app.damsel_hint", names=names, vp=data.DAMSEL_VP)
     gifts = [
-        panels._opt(app, a, _label(app, a))
+        legal_button(app, a, _label(app, a))
         for a in castle.legal_actions(s, seat)
         if a["do"] == "give"
     ]
     drop_out = make(seat, "drop_out")
-    drop = panels._opt(app, drop_out, _label(app, drop_out), class_="done")
-    return (
-        _card_note(app, "damsel")
-        + tag("p", esc(hint))
-        + panels._options(app, gifts)
-        + panels._options(app, [drop])
-    )
+    drop = option_button(app, drop_out, _label(app, drop_out), class_="done")
+    return _card_note(app, "damsel") + tag("p", esc(hint)) + options(gifts) + options([drop])
 
 
 def _share(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _card_note(app, "damsel") + panels._legal_buttons(app, seat, partial(_label, app))
+    return _card_note(app, "damsel") + legal_buttons(app, seat, partial(_label, app))
 
 
 def _toll(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -144,7 +144,7 @@ def _toll(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
         if s.traders[place] == seat:
             clickable[f"trader:{place}"] = (token, reason)
             buttons.append(button(esc(_label(app, action)), token, reason))
-    return _card_note(app, "village_tavern") + panels._options(app, buttons)
+    return _card_note(app, "village_tavern") + options(buttons)
 
 
 def helper_buttons(app: App, seat: int, legal: list[Action], clickable: Clickable) -> list[str]:
@@ -157,11 +157,11 @@ def helper_buttons(app: App, seat: int, legal: list[Action], clickable: Clickabl
             continue
         acts = [a for a in legal if a["place"] == place]
         if len(acts) == 1:
-            entry = app.option(acts[0])
+            entry = legal_entry(app, acts[0])
         elif acts:
-            entry = (app.reg(partial(panels.choose_place, app, place)), None)
+            entry = (app.reg(partial(choose_place, app, place)), None)
         else:
-            entry = (None, panels._helper_reason(app, seat, place))
+            entry = (None, helper_reason(app, seat, place))
         clickable[f"place:{place}"] = entry
         holder = s.winter["innkeeper"]
         if place == "granary":
