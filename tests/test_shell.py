@@ -16,6 +16,7 @@ from goofspiel.page import GOOFSPIEL_PAGE
 
 from tabletop import record as records
 from web.shell.app import App
+from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
 SHELL = Path(__file__).resolve().parent.parent / "web" / "shell"
@@ -46,7 +47,7 @@ def test_the_shell_imports_nothing_of_any_game() -> None:
 def test_a_second_game_plays_to_its_end_through_the_shell() -> None:
     store = MemoryStore()
     app = App(store, {"goofspiel": GOOFSPIEL_PAGE}, lang="en")
-    app.render()
+    render(app)
     app.form = {"players": "2", "seed": "4", "name0": "Ann", "name1": "Bo"}
     app.start()
     rnd = random.Random(4)
@@ -54,7 +55,7 @@ def test_a_second_game_plays_to_its_end_through_the_shell() -> None:
     for _ in range(200):
         if app.game.terminal(app.state):
             break
-        html = app.render()
+        html = render(app)
         if 'id="pass-cover"' in html:
             covers += 1
             assert "data-action" not in html  # nothing of anyone's hand behind a cover
@@ -64,9 +65,9 @@ def test_a_second_game_plays_to_its_end_through_the_shell() -> None:
     assert app.game.terminal(app.state)
     app.summary = None  # the last round's summary, read
     assert covers == 4  # two secret bids in each of the first two rounds (the last is forced)
-    if 'id="reveal"' in app.render():  # the last answers were secret: a cover before the end
+    if 'id="reveal"' in render(app):  # the last answers were secret: a cover before the end
         app.reveal()
-    assert 'id="winner"' in app.render()
+    assert 'id="winner"' in render(app)
     assert app.key is not None
     saved = records.loads(app.game, store.data[app.key])
     again, _ = records.replay(app.game, saved)

@@ -1,7 +1,7 @@
 """Entry point of the page, run by PyScript once Pyodide has booted: the only module that
 touches the DOM.
 
-It adapts localStorage to web.storage.Store, draws `App.render()` into <main id="app">, and
+It adapts localStorage to web.storage.Store, draws `screens.render(app)` into <main id="app">, and
 sends every click on a `[data-act]` element to the controller with the values of the page's
 form fields. A click on a forbidden option (`[data-reason]`) shows its reason in the status
 line. The page marks itself ready on <body data-ready="1"> once the first screen is drawn, so
@@ -25,8 +25,10 @@ from pyscript import create_named_worker, document, window
 
 from web.games import GAMES, PACKAGES
 from web.shell import keys
-from web.shell.app import LANG_KEY, App
+from web.shell.app import App
 from web.shell.code import code_id
+from web.shell.screens import render
+from web.shell.settings import LANG_KEY
 from web.shell.storage import MemoryStore, Store
 
 
@@ -305,7 +307,7 @@ def on_pointer(event: Any) -> None:
 def draw() -> None:
     began = time.perf_counter()
     focus = _focused()
-    root.innerHTML = app.render()
+    root.innerHTML = render(app)
     _focus_after_redraw(focus)
     _number_choices()
     # The rules help opened at a topic: that part in view.
@@ -365,7 +367,7 @@ async def computer_move(seat: int) -> None:
         _move = None
         window.console.error(f"computer player: {e}")
         app.notice = app.t("app.computer_failed", reason=str(e))
-        root.innerHTML = app.render()  # not draw(): no new attempt until something changes
+        root.innerHTML = render(app)  # not draw(): no new attempt until something changes
 
 
 async def _computer_move(seat: int) -> None:

@@ -22,8 +22,8 @@ from castle import data
 from castle.scoring import preview
 from web.castle_page import art
 from web.castle_page import help as rules_help
-from web.shell.app import SEAT_COLOURS
 from web.shell.html import button, esc, tag
+from web.shell.settings import SEAT_COLOURS
 
 from .winter_board import winter_cards
 

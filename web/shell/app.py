@@ -16,59 +16,38 @@ import random
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any
 
 from tabletop import record as records
 from tabletop.bot import Bot, advise
-from tabletop.game import Action, Event, Game, Json
+from tabletop.game import Action, Event, Game, Json, Prompt
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import backup, i18n, storage, story
+from .asked import Decision
+from .saves import Listed, Replayed, SavedGames
+from .settings import (
+    DEFAULT_PACE,
+    LANG_KEY,
+    LAST_KEY,
+    NAME_LENGTH,
+    PACE_KEY,
+    PACES,
+    PERSON,
+    SEAT_COLOURS,
+    TABLE_KEY,
+)
 from .storage import About, Store
 from .ui import GameUI
 
-#: The prefix of the site's own settings in storage (each game's saves have its name's prefix).
-SITE = "castle"
-LANG_KEY = f"{SITE}.lang"
-#: The seat colours a player may pick, in the order seats get them by default.
-SEAT_COLOURS = ("blue", "red", "yellow", "green")
-#: Where the computer players' pace is kept: seconds a computer's action stays on screen
-#: before it is played (so that a person can follow), and the choices the form offers.
-PACE_KEY = f"{SITE}.pace"
-PACES = ("2", "1", "0.5", "0")
-DEFAULT_PACE = "1"
-#: The new-game form's value for a seat played by a person.
-PERSON = "person"
-#: The longest name a player may give (the form's maxlength; a save's names are checked).
-NAME_LENGTH = 24
-#: Where the key of the game opened last is kept (offered first for resuming).
-LAST_KEY = f"{SITE}.last"
-#: Where the last new-game form is kept (players, names, colours, who plays each seat, who
-#: starts): the next game's form opens with it, for a rematch.
-TABLE_KEY = f"{SITE}.table"
-
 Handler = Callable[[], object]
-
-
-class Listed(TypedDict):
-    """A saved game in the list: its key, what the list shows (None: not known, the save
-    cannot be read and no About was kept), and why it cannot be played (None: it can)."""
-
-    key: str
-    about: About | None
-    problem: str | None
-
-
-#: A game read from a save or a file: its record, state, events and their moments, and whether
-#: its last action answered a secret prompt.
-Opened = tuple[records.Record, Any, list[Event], list[int], bool]
 
 
 class App:
     def __init__(
         self,
         store: Store,
-        games: Mapping[str, GameUI],
+        games: Mapping[str, GameUI[App]],
         lang: str | None = None,
         build: str = "dev",
         generic_panels: bool = False,
@@ -83,10 +62,13 @@ class App:
         #: The games this page plays (web/games.py), by name; `game` picks one (default: the
         #: first).
         self.games = dict(games)
-        self.ui: GameUI = (
+        self.ui: GameUI[App] = (
             self.games[game] if game in self.games else next(iter(self.games.values()))
         )
         self.game: Game[Any] = self.ui.game
+        #: The saved games (saves.py), and the decision asked now (asked.py).
+        self.saves = SavedGames(store, self.ui, clock, self.rnd)
+        self.decision = Decision(self.game)
         #: Every decision through the generic panel (generic_panel.py), none through its own.
         self.generic_panels = generic_panels
         #: The site's build id (tools/build.py; "dev" for a dev build), shown on the home screen.
@@ -196,31 +178,12 @@ class App:
 
     def list_games(self) -> None:
         """Read the saved games for their list (the home screen), most recently saved first."""
-        entries = [self._entry(key) for key in storage.game_keys(self.store, self.game.name)]
-        self.listed = [e for e in entries if e is not None]
-        self.listed.sort(key=lambda e: -(e["about"]["updated"] if e["about"] else 0))
-
-    def _entry(self, key: str) -> Listed | None:
-        """One saved game as the list shows it. A game that cannot be read is listed with why
-        (and what it showed when it was saved last, if that is known), never dropped."""
-        text = self.store.get(key)
-        if text is None:
-            return None
-        about = storage.read_about(self.store, key)
-        if key == self.key and self.record is not None and self.state is not None:
+        shown = None
+        if self.key is not None and self.record is not None and self.state is not None:
             # The open game: what is in memory (it may be newer than a save that failed).
-            shown = self._make_about(self.record, self.state, self.about or about, saved=False)
-            return {"key": key, "about": shown, "problem": None}
-        try:
-            rec = self._check(text)
-            if about is None or about["moves"] != len(rec["actions"]):
-                # A game saved by an earlier build (or edited): replayed once for its About.
-                state = self._replay(rec)[0]
-                about = self._make_about(rec, state, about)
-                self._write(f"{key}.about", json.dumps(about))
-        except records.RecordError as e:
-            return {"key": key, "about": about, "problem": str(e)}
-        return {"key": key, "about": about, "problem": None}
+            old = self.about or storage.read_about(self.store, self.key)
+            shown = self.saves.about(self.record, self.state, old, saved=False)
+        self.listed = self.saves.listed(self.key, shown)
 
     def listed_entry(self, key: str) -> Listed | None:
         return next((e for e in self.listed if e["key"] == key), None)
@@ -243,11 +206,8 @@ class App:
             return
         if self._holding_unsaved():
             return
-        text = self.store.get(key)
         try:
-            if text is None:
-                raise records.RecordError("it is no longer in this browser's storage")
-            opened = self._read(text)
+            opened = self.saves.open(key)
         except records.RecordError as e:
             self.notice = self.t("app.open_failed", reason=str(e))
             self.list_games()
@@ -260,7 +220,7 @@ class App:
         self.confirming = None
         if key == self.key:
             self._close()
-        storage.delete(self.store, key)
+        self.saves.delete(key)
         self.notice = self.t("app.deleted")
         if self.save_problem is not None and self.record is not None:
             self._save()  # the space freed may be what the open game needed
@@ -281,58 +241,17 @@ class App:
         if entry is None or entry["about"] is None:
             return
         title = " ".join((self.form.get("title") or "").split())[: storage.TITLE_LENGTH]
-        about: About = {**entry["about"], "title": title}
         if key == self.key and self.about is not None:
             self.about["title"] = title
-        problem = self._write(f"{key}.about", json.dumps(about))
+        problem = self.saves.rename(key, entry["about"], title)
         if problem:
             self.notice = self.t("app.save_failed", reason=problem)
         self.list_games()
 
-    def _check(self, text: str | bytes) -> records.Record:
-        """A save or a game file read and checked, not replayed: the game's reader, and the
-        page's own keys of its setup."""
-        rec = records.loads(self.game, text)
-        problem = self._page_setup_error(rec["setup"])
-        if problem:
-            raise records.RecordError(f"setup: {problem}")
-        return rec
-
-    def _read(self, text: str | bytes) -> Opened:
-        """A save or a game file, read and replayed whole. Anything wrong is a RecordError:
-        the game's reader raises nothing else, and nothing else may lock the page either."""
-        try:
-            rec = self._check(text)
-            return (rec, *self._replay(rec))
-        except records.RecordError:
-            raise
-        except Exception as e:
-            raise records.RecordError(type(e).__name__) from e
-
-    def _make_about(
-        self, rec: records.Record, state: Any, old: About | None, saved: bool = True
-    ) -> About:
-        """What the list of saved games shows of a game (its title and start kept from `old`,
-        and when it was saved last unless it is being `saved` now)."""
-        results = self.game.results(state) if self.game.terminal(state) else None
-        now = self.clock()
-        return {
-            "title": old["title"] if old else "",
-            "names": list(rec["setup"].get("names", [])),
-            "created": old["created"] if old else now,
-            "updated": now if saved or old is None else old["updated"],
-            "moves": len(rec["actions"]),
-            "progress": dict(self.ui.progress(state)),
-            "finished": results is not None,
-            "scores": [row["score"] for row in results["seats"]] if results else [],
-            "winners": list(results["winners"]) if results else [],
-            "rules_version": rec["rules_version"],
-        }
-
     def _about(self) -> About:
         """The open game's About as it is saved now."""
         assert self.record is not None
-        self.about = self._make_about(self.record, self.state, self.about)
+        self.about = self.saves.about(self.record, self.state, self.about)
         return self.about
 
     def export_game(self) -> None:
@@ -340,71 +259,60 @@ class App:
         if self.record is None:
             return
         names = self.record["setup"].get("names", [])
-        self.download = (self._file_name(names), records.dumps(self.record))
+        self.download = (self.saves.file_name(names), records.dumps(self.record))
 
     def export_saved(self, key: str) -> None:
         """Offer a saved game's file as it is stored (one that cannot be read, unchanged)."""
         if key == self.key and self.record is not None:
             self.export_game()
             return
-        text = self.store.get(key)
-        if text is not None:
-            entry = self.listed_entry(key)
-            names = entry["about"]["names"] if entry and entry["about"] else []
-            self.download = (self._file_name(names or ["save"]), text)
-
-    def _file_name(self, names: list[str]) -> str:
-        joined = "-".join(str(n) for n in names)
-        safe = "".join(c if c.isalnum() else "-" for c in joined)[:40].strip("-") or "game"
-        return f"{self.game.name}-{safe}.json"
+        entry = self.listed_entry(key) or {"key": key, "about": None, "problem": None}
+        self.download = self.saves.export(entry)
 
     def export_all(self) -> None:
         """Offer every saved game as one backup file (see `backup`)."""
         self.list_games()
-        self.download = (f"{self.game.name}-backup.json", backup.dumps(self))
+        open_text = None if self.record is None else records.dumps(self.record)
+        self.download = self.saves.backup(self.listed, self.key, open_text)
 
     def import_file(self, text: str | bytes, name: str = "") -> bool:
         """Open a game record, or restore a backup of saved games, from a file. Everything is
         checked before anything is written: a bad file gets one message naming what is wrong,
         and no save changes."""
-        if backup.is_backup(self.game, text):
-            return backup.restore(self, text, name)
+        if self.saves.is_backup(text):
+            return self._restore(text, name)
         try:
-            opened = self._read(text)
+            opened = self.saves.read(text)
         except records.RecordError as e:
             self.notice = self.t("app.import_failed", file=name[:60], reason=str(e))
             return False
         if self._holding_unsaved():
             return False
-        key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
-        self._open(key, *opened)
+        self._open(self.saves.new_key(), *opened)
         self._save()
         self.notice = self.t("app.imported", file=name[:60])
         return True
 
-    def _page_setup_error(self, setup: Json) -> str | None:
-        """What is wrong with the page's own keys of a record's setup (the game checked its
-        own): a name for each seat, distinct colours, a level or a person at each seat."""
-        players = setup["players"]
-        names = setup.get("names")
-        if not isinstance(names, list) or len(names) != players:
-            return f"names must be a list of {players} names"
-        if not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_LENGTH for n in names):
-            return f"each name must be text of 1 to {NAME_LENGTH} characters"
-        colours = setup.get("colours")
-        if (
-            not isinstance(colours, list)
-            or len(colours) != players
-            or len(set(colours)) != players
-            or not set(colours) <= set(SEAT_COLOURS)
-        ):
-            return f"colours must be {players} different ones of {', '.join(SEAT_COLOURS)}"
-        computers = setup.get("computers", [None] * players)
-        if not isinstance(computers, list) or len(computers) != players:
-            return f"computers must be a list of {players} levels or nulls"
-        if not all(level is None or level in self.ui.levels for level in computers):
-            return f"each computer level must be one of {', '.join(self.ui.levels)}, or null"
-        return None
+    def _restore(self, text: str | bytes, name: str) -> bool:
+        """Add a backup's games to the saved ones (none replaced); the notice says what
+        happened."""
+        file = name[:60]
+        try:
+            done = self.saves.restore(text)
+        except backup.BackupError as e:
+            self.notice = self.t("app.import_failed", file=file, reason=str(e))
+            return False
+        self.list_games()
+        self.notice = self.t(
+            "app.restored",
+            file=file,
+            restored=done["restored"],
+            already=done["already"],
+            unreadable=done["unreadable"],
+        )
+        if done["problem"]:
+            self.notice += " " + self.t("app.restore_full", reason=done["problem"])
+        return done["restored"] > 0
 
     def _save(self) -> None:
         assert self.record is not None and self.key is not None
@@ -421,13 +329,7 @@ class App:
             self._write(f"{self.key}.about", json.dumps(self._about()))
 
     def _write(self, key: str, text: str) -> str | None:
-        """Every write to storage goes here: a full or blocked storage must not stop the
-        game. Returns what went wrong, or None."""
-        try:
-            self.store.set(key, text)
-        except Exception as e:
-            return str(e) or type(e).__name__
-        return None
+        return self.saves.write(key, text)
 
     # --- words -----------------------------------------------------------------------------
 
@@ -515,11 +417,9 @@ class App:
             self.check_behind()  # another tab may have saved this game since: say so at once
         handler()
 
-    def render(self) -> str:
-        from . import screens
-
+    def clear_clicks(self) -> None:
+        """Forget the tokens of the last render (screens.render registers the next one's)."""
         self._acts = {}
-        return screens.render(self)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -573,8 +473,7 @@ class App:
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         # A key of its own: starting a game never replaces another.
-        key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
-        self._open(key, rec, state, events, [0] * len(events), False)
+        self._open(self.saves.new_key(), rec, state, events, [0] * len(events), False)
         self._save()
 
     def player_count(self) -> int:
@@ -709,7 +608,7 @@ class App:
 
     def secret_now(self) -> bool:
         """The seats asked now answer in secret (the hot-seat covers hide their answers)."""
-        return self.state is not None and self._secret(self.state)
+        return self._secret()
 
     def do(self, action: Action) -> bool:
         """Apply one action: the engine decides; the record is saved at once. False (and the
@@ -720,8 +619,8 @@ class App:
             return False
         if self.past is not None:
             return False  # a past moment is only looked at
-        secret = self._secret(self.state)
-        private = self._secret(self.state, "private")
+        secret = self._secret()
+        private = self._secret("private")
         try:
             events = self.game.apply(self.state, action)
         except IllegalAction as e:
@@ -744,7 +643,7 @@ class App:
             self.viewer = None
             # Everyone has answered: a cover asks to reveal before the board shows the answers
             # (unless nobody else is at the device to see them).
-            self.revealing = not self._secret(self.state) and not self.lone_person()
+            self.revealing = not self._secret() and not self.lone_person()
         elif private:
             self.viewer = None  # what it saw to answer is not for the next one at the device
         return True
@@ -944,29 +843,28 @@ class App:
         self.revealing = False
 
     def asked(self) -> list[int]:
-        return [] if self.state is None else self.game.asked(self.state)
+        """The seats the open game asks now (the same answer all through a click)."""
+        if self.state is None:
+            return []
+        return self.decision.asked(self.state, self._moves())
 
-    def _secret(self, state: Any, key: str = "secret") -> bool:
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the open game asks `seat` now (None: nothing)."""
+        if self.state is None:
+            return None
+        return self.decision.prompt(self.state, self._moves(), seat)
+
+    def _moves(self) -> int:
+        return 0 if self.record is None else len(self.record["actions"])
+
+    def _secret(self, key: str = "secret") -> bool:
         """Whether the seats asked now answer in secret (the prompt says), or, with `key`
         "private", see something only they may know to answer."""
-        seats = self.game.asked(state)
-        prompt = self.game.prompt(state, seats[0]) if seats else None
-        return prompt is not None and bool(prompt.get(key))
+        return self.state is not None and self.decision.says(self.state, self._moves(), key)
 
     def private_now(self) -> bool:
         """The seat asked now answers out of the others' sight (a hot-seat cover first)."""
-        return self.state is not None and self._secret(self.state, "private")
+        return self._secret("private")
 
-    def _replay(self, rec: records.Record) -> tuple[Any, list[Event], list[int], bool]:
-        """The record's state, its events and their moments (`moments`), and whether its last
-        action answered a secret prompt (undo may not take that back)."""
-        actions = rec["actions"]
-        state, events = records.replay(self.game, rec, upto=0)
-        moments = [0] * len(events)
-        secret = False
-        for number, line in enumerate(actions, start=1):
-            secret = self._secret(state)
-            played = records.play_on(self.game, state, [line], first=number)
-            events += played
-            moments += [number] * len(played)
-        return state, events, moments, secret
+    def _replay(self, rec: records.Record) -> Replayed:
+        return self.saves.replay(rec)

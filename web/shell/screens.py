@@ -9,15 +9,18 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from . import i18n
-from .app import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
 from .html import button, esc, tag, tool, void
+from .settings import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
 from .storage import TITLE_LENGTH
 
 if TYPE_CHECKING:
-    from .app import App, Listed
+    from .app import App
+    from .saves import Listed
 
 
 def render(app: App) -> str:
+    """The page's HTML now; clicks on it come back through `app.click` with its tokens."""
+    app.clear_clicks()
     screen = _screen(app)
     return screen + help_overlay(app) if app.help_open else screen
 
@@ -581,7 +584,7 @@ def stage_name(app: App) -> str:
     if app.state is None or app.game.terminal(app.state):
         return "over"
     asked = app.asked()
-    prompt = app.game.prompt(app.state, asked[0]) if asked else None
+    prompt = app.prompt(asked[0]) if asked else None
     return prompt["stage"] if prompt else "over"
 
 
