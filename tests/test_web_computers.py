@@ -6,8 +6,13 @@ pace, the worker) is in e2e/test_computers.py.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from goofspiel.page import GOOFSPIEL_PAGE
 from test_web_app import tokens
 
@@ -172,3 +177,39 @@ def test_a_building_hint_names_its_whole_payment() -> None:
     text = app.local["hint"]
     assert text.startswith("The medium computer would play: Erect "), text
     assert "sand" in text
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a subprocess")
+def test_the_worker_answers_as_the_page_would_and_loads_no_page() -> None:
+    app = new_app(["person", "hard", "person"])
+    app.think_seconds = None
+    request = app.computer_request(1)
+    request["level"] = "medium"  # a level that answers the same for the same seed, quickly
+    worker = subprocess.run(
+        [sys.executable, "-c", WORKER, json.dumps(request)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    action, modules = worker.stdout.splitlines()
+    page_bot = GAMES["castle"].bot("medium", request["seed"], None)
+    assert json.loads(action) == page_bot.choose(request["view"], 1)
+    assert json.loads(modules) == [
+        "web",
+        "web.bot_worker",
+        "web.bots",
+        "web.shell",
+        "web.shell.code",
+    ]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The worker's module in a Python of its own: its answer to a request, and the page's
+#: modules it loaded.
+WORKER = """
+import json, sys
+from web import bot_worker
+print(bot_worker.choose(sys.argv[1]))
+print(json.dumps(sorted(m for m in sys.modules if m == "web" or m.startswith("web."))))
+"""

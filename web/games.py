@@ -15,6 +15,3 @@ if TYPE_CHECKING:
     from web.shell.ui import GameUI
 
 GAMES: dict[str, GameUI[App]] = {"castle": CASTLE}
-#: The Python packages the page runs (and its computer players' worker: web/shell/code.py
-#: checks that both run the same), as tools/build.py zips them.
-PACKAGES = ("tabletop", "castle", "web")

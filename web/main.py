@@ -23,7 +23,8 @@ from typing import Any, NamedTuple
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
-from web.games import GAMES, PACKAGES
+from web.bots import PACKAGES
+from web.games import GAMES
 from web.shell import keys
 from web.shell.app import App
 from web.shell.code import code_id

@@ -15,7 +15,7 @@ from castle.state import State
 from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
-from tabletop.search import Budget
+from web import bots as web_bots
 from web.shell import i18n, screens
 from web.shell.generic_panel import label as action_label
 from web.shell.html import esc, tag, tool
@@ -49,9 +49,7 @@ class CastlePage:
     strategy: Strategy[Any] | None = bots.STRATEGY
 
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
-        # A time bound, and iterations enough that the time is what stops the search.
-        budget = Budget(iterations=100_000, seconds=seconds) if seconds else None
-        return bots.make_bot(level, seed, budget)
+        return web_bots.castle(level, seed, seconds)  # the worker's own (web/bots.py)
 
     def plan_text(self, app: App, plan: Plan) -> str:
         """A building with its whole payment ("Erect Tower: 1 clay, 1 wood, 2 sand"), else the
