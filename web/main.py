@@ -28,6 +28,7 @@ from web.games import GAMES
 from web.shell import keys
 from web.shell.app import App
 from web.shell.code import code_id
+from web.shell.focus import Attention, moment
 from web.shell.screens import render
 from web.shell.settings import LANG_KEY
 from web.shell.storage import MemoryStore, Store
@@ -113,19 +114,12 @@ class Focus(NamedTuple):
     nth: int
 
 
-#: What the screen asked of whom at the last redraw (`_moment`): when it changes, a person has
-#: a new decision (or a cover) before them. The rules help is not a moment: opening it focuses
-#: its Close, and closing it gives the focus back to where it was (`_before_help`).
-_shown: str | None = None
-_help_was_open = False
+#: What the page has shown and said (web/shell/focus.py decides where the focus goes), and the
+#: focus before the rules help opened, given back when it closes.
+_attention = Attention()
 _before_help: Focus | None = None
 #: True while a redraw puts the focus back, so that doing so says nothing (on_focus).
 _refocusing = False
-
-
-def _moment() -> str:
-    actions = len(app.record["actions"]) if app.record is not None else -1
-    return f"{app.screen}:{actions}:{app.viewer}:{app.revealing}:{app.summary is not None}"
 
 
 def _options(**values: object) -> Any:
@@ -201,31 +195,21 @@ def _to_decision() -> None:
 
 
 def _focus_after_redraw(focus: Focus | None) -> None:
-    """Where the keyboard's focus goes after a redraw (see `_shown`); a screen reader is told
-    of each new moment (`_announce`)."""
-    global _shown, _help_was_open, _before_help
-    moment = _moment()
-    if app.help_open and not _help_was_open:
+    """Where the keyboard's focus goes after a redraw (web/shell/focus.py); a screen reader is
+    told of each new moment (`_announce`)."""
+    global _before_help
+    move = _attention.after_redraw(moment(app), app.help_open, app.computer_asked() is not None)
+    if move == "help":
         _before_help = focus
         close = root.querySelector("#help-close")
         if close is not None and close is not jsnull:
             close.focus(_options(preventScroll=True))
-    elif app.help_open:
-        _refocus(focus)
-    elif moment != _shown and app.computer_asked() is None:
+    elif move == "decision":
         _to_decision()
         _announce()
-    elif _help_was_open:
-        _refocus(_before_help)
     else:
-        _refocus(focus)
-    if moment != _shown and not app.help_open:
-        _shown = moment
-    _help_was_open = app.help_open
+        _refocus(_before_help if move == "back" else focus)
 
-
-#: The game and the number of its log sentences a screen reader has been told.
-_heard: tuple[str | None, int] = (None, 0)
 
 #: What a screen asks, in the order it is said: a cover, a round's summary, the end, a decision.
 _ASKS = ("#app .cover h2", "#summary h2", "#winner", "#decision .who")
@@ -234,17 +218,12 @@ _ASKS = ("#app .cover h2", "#summary h2", "#winner", "#decision .who")
 def _announce() -> None:
     """Tell a screen reader the log's new sentences (public, as the log is) and what the screen
     asks now. A cover says only whom to pass the device to: nothing of a secret is ever in it."""
-    global _heard
     region = document.getElementById("announce")
     if region is None or region is jsnull:
         return
     said: list[str] = []
     if app.screen == "game" and app.state is not None and app.past is None:
-        lines = app.log_lines()
-        game, count = _heard
-        if game == app.key and count < len(lines):
-            said += [text for _, text, _ in lines[count:]][-8:]  # the log has them all
-        _heard = (app.key, len(lines))
+        said += _attention.news(app.key, [text for _, text, _ in app.log_lines()])
     for where in _ASKS:
         asked = root.querySelector(where)
         if asked is not None and asked is not jsnull:
