@@ -59,7 +59,7 @@ def play_out(app: App, rnd: random.Random, covers: list[int]) -> None:
 
 def test_alone_against_three_computers_no_cover_is_ever_shown() -> None:
     app = new_app(["person", "medium", "easy", "hard"])
-    app.think_seconds = 0.005  # the hard level's time per decision: a tiny search here
+    app.bots.think_seconds = 0.005  # the hard level's time per decision: a tiny search here
     assert app.record is not None
     assert app.record["setup"]["computers"] == [None, "medium", "easy", "hard"]
     assert app.names[1:] == ["Computer 2 (medium)", "Computer 3 (easy)", "Computer 4 (hard)"]
@@ -182,7 +182,7 @@ def test_a_building_hint_names_its_whole_payment() -> None:
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a subprocess")
 def test_the_worker_answers_as_the_page_would_and_loads_no_page() -> None:
     app = new_app(["person", "hard", "person"])
-    app.think_seconds = None
+    app.bots.think_seconds = None
     request = app.computer_request(1)
     request["level"] = "medium"  # a level that answers the same for the same seed, quickly
     worker = subprocess.run(

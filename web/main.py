@@ -100,7 +100,7 @@ app = App(
     build=_build(),
     game=_game(),
 )
-app.think_seconds = _think_seconds() or app.think_seconds
+app.bots.think_seconds = _think_seconds() or app.bots.think_seconds
 
 
 class Focus(NamedTuple):
@@ -360,10 +360,10 @@ async def _computer_move(seat: int) -> None:
             worker = await bot_worker()
             action = json.loads(str(await worker.choose(json.dumps(request))))
         else:
-            action = app.computer_choice(seat)
+            action = app.bots.choose(request)
     except Exception as e:  # a worker that cannot start: a quick level plays this move instead
         window.console.warn(f"computer player: {e}")
-        action = app.computer_choice(seat, fallback=True)
+        action = app.bots.choose(request, fallback=True)
     # Every decision's time so far (the worker's start included in the first), for the
     # benchmark (bench/bots_page.py).
     took = f"{(time.perf_counter() - began) * 1000:.0f}"
@@ -371,7 +371,7 @@ async def _computer_move(seat: int) -> None:
     document.body.setAttribute(
         "data-bot-ms", took if times is None or times is jsnull else f"{times} {took}"
     )
-    wait = app.pace - (time.perf_counter() - began)
+    wait = app.bots.pace - (time.perf_counter() - began)
     if wait > 0:
         await asyncio.sleep(wait)
     _move = None

@@ -19,15 +19,16 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop import record as records
-from tabletop.bot import Bot, advise
+from tabletop.bot import advise
 from tabletop.game import Action, Event, Game, Json, Prompt
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import backup, i18n, storage, story
 from .asked import Decision
+from .computers import Computers
+from .history import History, Position, upto
 from .saves import Listed, Replayed, SavedGames
 from .settings import (
-    DEFAULT_PACE,
     LANG_KEY,
     LAST_KEY,
     NAME_LENGTH,
@@ -92,10 +93,8 @@ class App:
         #: For each event, how many actions had been played when it happened (the log's lines
         #: lead to those moments).
         self.moments: list[int] = []
-        #: Looking at a past moment (read-only): the number of actions shown, and the present
-        #: (state, events, moments) to come back to.
-        self.past: int | None = None
-        self._present: tuple[Any, list[Event], list[int]] | None = None
+        #: Undo and looking back (history.py).
+        self.history = History()
         self.screen = "home"
         #: The seat that has passed the cover and is answering in secret, if any.
         self.viewer: int | None = None
@@ -106,14 +105,6 @@ class App:
         #: What the game's panels remember between two clicks (a place awaiting its source);
         #: forgotten after every action.
         self.local: dict[str, Any] = {}
-        #: The last action was a secret answer (undo would show it to the next player).
-        self.last_secret = False
-        #: The seat whose own actions undo is taking back, one by one: never past another
-        #: seat's action (None until the first undo after an action).
-        self.undoing: int | None = None
-        #: What was taken back, for the log of the open game: (number of events before it,
-        #: the action), worded in the log's language.
-        self.takebacks: list[tuple[int, Action]] = []
         #: A one-line message for the player (a refused click), until the next click.
         self.notice: str | None = None
         #: Why the game in progress could not be saved: shown on every screen until a save
@@ -141,10 +132,8 @@ class App:
         #: The rules help is open over the screen, at this topic (GameUI.help).
         self.help_open = False
         self.help_topic: str | None = None
-        #: Seconds a searching computer may think per decision (None: its own budget).
-        self.think_seconds: float | None = 1.5
-        #: The computer players of the game in progress, by seat (made when first asked).
-        self._bots: dict[tuple[int, str], Bot] = {}
+        #: The computer players (computers.py): their levels, requests, bots and pace.
+        self.bots = Computers(store, self.ui)
         self._acts: dict[str, Handler] = {}
         self._reword()
         self.list_games()
@@ -366,8 +355,9 @@ class App:
 
     def _notes_upto(self, i: int) -> None:
         """The takeback notes due before event `i` (they are in the order of their events)."""
-        while self._notes_done < len(self.takebacks) and self.takebacks[self._notes_done][0] <= i:
-            action = self.takebacks[self._notes_done][1]
+        takebacks = self.history.takebacks
+        while self._notes_done < len(takebacks) and takebacks[self._notes_done][0] <= i:
+            action = takebacks[self._notes_done][1]
             text = self.t("app.took_back", player=self.names[action["p"]], move=self._words(action))
             moment = self.moments[i - 1] if 0 < i <= len(self.moments) else 0
             self._log.append((self._log_round, text, moment))
@@ -510,7 +500,7 @@ class App:
         self._rev = self._stored_rev()
         self.record, self.state, self.events = rec, state, list(events)
         self.moments = list(moments)
-        self.last_secret = last_secret
+        self.history.opened(last_secret)
         self._mark_round()
         self._write(LAST_KEY, key)
         self.screen = "game"
@@ -525,27 +515,22 @@ class App:
         if moment >= len(self.record["actions"]):
             self._round_scores = self.ui.scores(self.state)
             return
-        then = dict(self.record)
-        then["actions"] = self.record["actions"][:moment]
-        self._round_scores = self.ui.scores(self._replay(then)[0])
+        self._round_scores = self.ui.scores(self._replay(upto(self.record, moment))[0])
 
     def _close(self) -> None:
         """No game open (the home screen lists what is saved)."""
         self.key = self.about = self.record = self.state = None
         self.events, self.moments = [], []
-        self.past = self._present = None
+        self.history.opened()
         self.behind = False
         self.save_problem = None
-        self.last_secret = False
-        self.undoing = None
-        self.takebacks = []
         self._reword()
         self.screen = "home"
         self.viewer = None
         self.revealing = False
         self.picked = []
         self.local = {}
-        self._bots = {}
+        self.bots.forget()
 
     def home(self) -> None:
         """The home screen: the saved games (the open one stays open), a new game."""
@@ -580,20 +565,12 @@ class App:
         """Show the open game as it stood after `moment` actions, read-only (from the log, or
         stepping through a finished game); `present` comes back."""
         assert self.record is not None
-        count = len(self.record["actions"])
-        moment = max(0, min(moment, count))
-        if self._present is None:
-            self._present = (self.state, self.events, self.moments)
-        if moment == count and not self.game.terminal(self._present[0]):
+        now = (self.state, self.events, self.moments)
+        shown = self.history.look(self.record, moment, now, self.game.terminal, self._position)
+        if shown is None:
             self.present()
             return
-        if moment == count:
-            self.state, self.events, self.moments = self._present
-        else:
-            past = dict(self.record)
-            past["actions"] = self.record["actions"][:moment]
-            self.state, self.events, self.moments, _ = self._replay(past)
-        self.past = moment
+        self.state, self.events, self.moments = shown
         self.viewer = None
         self.picked = []
         self.local = {}
@@ -601,9 +578,9 @@ class App:
 
     def present(self) -> None:
         """Back from a past moment to the game as it stands."""
-        if self._present is not None:
-            self.state, self.events, self.moments = self._present
-        self.past = self._present = None
+        shown = self.history.back()
+        if shown is not None:
+            self.state, self.events, self.moments = shown
         self._reword()
 
     def secret_now(self) -> bool:
@@ -629,8 +606,7 @@ class App:
         if self.computers[action["p"]] is None:
             self.happened = []  # a person decided: the notes start again from here
         self.record["actions"].append(self.game.action_text(action))
-        self.last_secret = secret
-        self.undoing = None
+        self.history.played(secret)
         first = len(self.events)
         self.events += events
         self.moments += [len(self.record["actions"])] * len(events)
@@ -669,12 +645,10 @@ class App:
         appeared and never further, so that it cannot be used to peek: not a secret answer
         (the reveal follows the last one), not a computer's move (a person would choose again
         knowing it), and not past another seat's decision."""
-        if self.record is None or not self.record["actions"] or self.last_secret:
-            return False
-        if self.past is not None:
+        if self.record is None or not self.record["actions"]:
             return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
-        return self.computers[seat] is None and self.undoing in (None, seat)
+        return self.history.can_undo(self.record, seat, self.computers[seat] is None)
 
     def undo(self) -> None:
         """Take back the last action: it leaves the record (which holds what stands), and the
@@ -687,11 +661,9 @@ class App:
         line = self.record["actions"][-1]
         rec["actions"] = self.record["actions"][:-1]
         action = self.game.parse_action(line)
-        self.state, self.events, self.moments, self.last_secret = self._replay(rec)
+        self.state, self.events, self.moments, last_secret = self._replay(rec)
         self.record = rec
-        self.undoing = action["p"]
-        self.takebacks = [(min(i, len(self.events)), a) for i, a in self.takebacks]
-        self.takebacks.append((len(self.events), action))
+        self.history.took_back(action, len(self.events), last_secret)
         self._mark_round()
         self._reword()
         self.picked = []
@@ -707,14 +679,9 @@ class App:
 
     @property
     def computers(self) -> list[str | None]:
-        """The level playing each seat (None: a person). Kept in the record's setup, which
-        the page updates when a seat is handed over; the game itself never reads it."""
+        """The level playing each seat (None: a person), as the record's setup keeps it."""
         assert self.record is not None
-        setup = self.record["setup"]
-        levels = setup.get("computers")
-        if not isinstance(levels, list) or len(levels) != setup["players"]:
-            return [None] * setup["players"]
-        return [level if level in self.ui.levels else None for level in levels]
+        return self.bots.levels(self.record)
 
     def people(self) -> list[int]:
         return [seat for seat, level in enumerate(self.computers) if level is None]
@@ -735,39 +702,16 @@ class App:
 
     def searches(self, seat: int) -> bool:
         """Whether the seat's level searches (the page asks its worker, not this thread)."""
-        return self.computers[seat] in self.ui.searching
+        return self.bots.searches(self.computers[seat])
 
     def computer_request(self, seat: int) -> Json:
-        """What a computer player is given: its level, its seat's view and nothing more, a seed
-        and its time, and the number of actions so far (to match the answer to the moment)."""
+        """What the computer at `seat` is given now (Computers.request)."""
         assert self.record is not None
-        level = self.computers[seat]
-        assert level is not None
-        moves = len(self.record["actions"])
-        return {
-            "game": self.game.name,
-            "level": level,
-            "seat": seat,
-            "view": self.game.view(self.state, seat),
-            "seed": self.record["setup"]["seed"] * 1009 + moves * 31 + seat,
-            "seconds": self.think_seconds,
-            "moves": moves,
-        }
+        return self.bots.request(self.state, self.record, seat)
 
     def computer_choice(self, seat: int, fallback: bool = False) -> Action:
-        """A computer's action, computed here: the quick levels, and (`fallback`) the
-        quickest level but one for a searching seat whose worker cannot run."""
-        request = self.computer_request(seat)
-        if fallback:
-            quick = [lv for lv in self.ui.levels if lv not in self.ui.searching]
-            request["level"] = quick[-1] if quick else request["level"]
-        key = (seat, request["level"])
-        bot = self._bots.get(key)
-        if bot is None:
-            bot = self._bots[key] = self.ui.bot(
-                request["level"], request["seed"], request["seconds"]
-            )
-        return bot.choose(request["view"], seat)
+        """The computer at `seat`'s action now, computed on this thread (Computers.choose)."""
+        return self.bots.choose(self.computer_request(seat), fallback)
 
     def computer_play(self, seat: int, action: Action, moves: int) -> bool:
         """Play a computer's answer, if the game is still where it was asked (the player may
@@ -825,12 +769,6 @@ class App:
     def close_help(self) -> None:
         self.help_open = False
 
-    @property
-    def pace(self) -> float:
-        """Seconds a computer's action waits before it is played."""
-        value = self.store.get(PACE_KEY) or DEFAULT_PACE
-        return float(value) if value in PACES else float(DEFAULT_PACE)
-
     def lone_person(self) -> bool:
         """At most one person plays: no device is passed, so no cover is ever needed."""
         return len(self.people()) <= 1
@@ -868,3 +806,16 @@ class App:
 
     def _replay(self, rec: records.Record) -> Replayed:
         return self.saves.replay(rec)
+
+    def _position(self, rec: records.Record) -> Position:
+        state, events, moments, _ = self.saves.replay(rec)
+        return state, events, moments
+
+    @property
+    def past(self) -> int | None:
+        """The past moment shown (the number of actions played by then), or None: the present."""
+        return self.history.past
+
+    @property
+    def last_secret(self) -> bool:
+        return self.history.last_secret

@@ -407,7 +407,7 @@ def history_bar(app: App) -> str:
     way back. Nothing on the board can be played meanwhile."""
     assert app.record is not None
     count = len(app.record["actions"])
-    present = app._present[0] if app._present is not None else app.state
+    present = app.history.present[0] if app.history.present is not None else app.state
     finished = present is not None and app.game.terminal(present)
     if app.past is None and not finished:
         return ""
