@@ -15,3 +15,6 @@ if TYPE_CHECKING:
     from web.shell.ui import GameUI
 
 GAMES: dict[str, GameUI[App]] = {"castle": CASTLE}
+#: The site's name in storage: the prefix of its own settings (web/shell/settings.py), which
+#: are Castle's as they always were, so that a player's language, pace and last game stay.
+SITE = "castle"

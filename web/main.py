@@ -24,13 +24,13 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
 from web.bots import PACKAGES
-from web.games import GAMES
+from web.games import GAMES, SITE
 from web.shell import keys
 from web.shell.app import App
 from web.shell.code import code_id
 from web.shell.focus import Attention, moment
 from web.shell.screens import render
-from web.shell.settings import LANG_KEY
+from web.shell.settings import LANG, Settings
 from web.shell.storage import MemoryStore, Store
 
 
@@ -87,7 +87,7 @@ def _think_seconds() -> float | None:
 
 def _browser_language() -> str:
     """The browser's language, for a first visit (web/boot.js chose the same for the loading
-    screen); afterwards the player's own choice is saved under LANG_KEY."""
+    screen); afterwards the player's own choice is its setting (web/shell/settings.py)."""
     return "zh" if str(window.navigator.language or "").lower().startswith("zh") else "en"
 
 
@@ -96,9 +96,10 @@ store = _store()
 app = App(
     store,
     GAMES,
-    lang=store.get(LANG_KEY) or _browser_language(),
+    lang=Settings(store, SITE).get(LANG) or _browser_language(),
     build=_build(),
     game=_game(),
+    site=SITE,
 )
 app.bots.think_seconds = _think_seconds() or app.bots.think_seconds
 

@@ -28,16 +28,7 @@ from .asked import Decision
 from .computers import Computers
 from .history import History, Position, upto
 from .saves import Listed, Replayed, SavedGames
-from .settings import (
-    LANG_KEY,
-    LAST_KEY,
-    NAME_LENGTH,
-    PACE_KEY,
-    PACES,
-    PERSON,
-    SEAT_COLOURS,
-    TABLE_KEY,
-)
+from .settings import LANG, LAST, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS, TABLE, Settings
 from .storage import About, Store
 from .ui import GameUI
 
@@ -54,6 +45,7 @@ class App:
         generic_panels: bool = False,
         game: str | None = None,
         clock: Callable[[], float] = time.time,
+        site: str | None = None,
     ) -> None:
         self.store = store
         #: Seconds since the epoch (the dates of saved games); tests give their own.
@@ -67,6 +59,9 @@ class App:
             self.games[game] if game in self.games else next(iter(self.games.values()))
         )
         self.game: Game[Any] = self.ui.game
+        #: The site's settings, under the registry's name for the site (web/games.py SITE;
+        #: by default its first game's).
+        self.settings = Settings(store, site or next(iter(self.games)))
         #: The saved games (saves.py), and the decision asked now (asked.py).
         self.saves = SavedGames(store, self.ui, clock, self.rnd)
         self.decision = Decision(self.game)
@@ -83,7 +78,7 @@ class App:
         self.listed: list[Listed] = []
         self.confirming: str | None = None
         self.renaming: str | None = None
-        self.lang = lang or store.get(LANG_KEY) or "en"
+        self.lang = lang or self.settings.get(LANG) or "en"
         if self.lang not in i18n.LANGUAGES:
             self.lang = "en"
         self.cat = i18n.load(self.lang, self.ui.catalogs)
@@ -133,7 +128,7 @@ class App:
         self.help_open = False
         self.help_topic: str | None = None
         #: The computer players (computers.py): their levels, requests, bots and pace.
-        self.bots = Computers(store, self.ui)
+        self.bots = Computers(self.settings, self.ui)
         self._acts: dict[str, Handler] = {}
         self._reword()
         self.list_games()
@@ -182,7 +177,7 @@ class App:
         while unfinished, or else the unfinished one saved last."""
         playable = [e for e in self.listed if e["problem"] is None and e["about"]]
         unfinished = [e for e in playable if e["about"] and not e["about"]["finished"]]
-        for key in (self.key, self.store.get(LAST_KEY)):
+        for key in (self.key, self.settings.get(LAST)):
             for e in unfinished:
                 if e["key"] == key:
                     return e
@@ -343,7 +338,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.cat = i18n.load(lang, self.ui.catalogs)
-        self._write(LANG_KEY, lang)  # a choice that is not kept is no reason to stop
+        self._write(self.settings.key(LANG), lang)  # a choice that is not kept is no reason to stop
         self._reword()
 
     def _reword(self) -> None:
@@ -457,9 +452,9 @@ class App:
         }
         pace = f.get("pace")
         if pace in PACES:
-            self._write(PACE_KEY, pace)
+            self._write(self.settings.key(PACE), pace)
         table = {k: v for k, v in f.items() if k not in ("seed", "pace") and isinstance(v, str)}
-        self._write(TABLE_KEY, json.dumps(table))
+        self._write(self.settings.key(TABLE), json.dumps(table))
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         # A key of its own: starting a game never replaces another.
@@ -502,7 +497,7 @@ class App:
         self.moments = list(moments)
         self.history.opened(last_secret)
         self._mark_round()
-        self._write(LAST_KEY, key)
+        self._write(self.settings.key(LAST), key)
         self.screen = "game"
 
     def _mark_round(self) -> None:
@@ -545,8 +540,8 @@ class App:
         self.list_games()
 
     def _table(self) -> dict[str, str]:
-        """The last new-game form (TABLE_KEY), or nothing if there is none or it is not one."""
-        text = self.store.get(TABLE_KEY)
+        """The last new-game form (its setting), or nothing if there is none or it is not one."""
+        text = self.settings.get(TABLE)
         try:
             table = json.loads(text) if text and len(text) < 4_000 else {}
         except (ValueError, RecursionError):

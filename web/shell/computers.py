@@ -15,14 +15,13 @@ from tabletop import record as records
 from tabletop.bot import Bot
 from tabletop.game import Action, Json
 
-from .settings import DEFAULT_PACE, PACE_KEY, PACES
-from .storage import Store
+from .settings import DEFAULT_PACE, PACE, PACES, Settings
 from .ui import GameUI
 
 
 class Computers:
-    def __init__(self, store: Store, ui: GameUI[Any]) -> None:
-        self.store = store
+    def __init__(self, settings: Settings, ui: GameUI[Any]) -> None:
+        self.settings = settings
         self.ui = ui
         #: Seconds a searching computer may think per decision (None: its own budget).
         self.think_seconds: float | None = 1.5
@@ -79,5 +78,5 @@ class Computers:
     @property
     def pace(self) -> float:
         """Seconds a computer's action waits before it is played."""
-        value = self.store.get(PACE_KEY) or DEFAULT_PACE
+        value = self.settings.get(PACE) or DEFAULT_PACE
         return float(value) if value in PACES else float(DEFAULT_PACE)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from .frame import help_button, languages, notice
 from .html import button, esc, tag, void
-from .settings import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
+from .settings import DEFAULT_PACE, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS
 from .storage import TITLE_LENGTH
 
 if TYPE_CHECKING:
@@ -218,7 +218,7 @@ def _pace_field(app: App) -> str:
     """How long each computer action stays on screen before it is played."""
     if not app.ui.levels:
         return ""
-    pace = app.form.get("pace") or app.store.get(PACE_KEY) or DEFAULT_PACE
+    pace = app.form.get("pace") or app.settings.get(PACE) or DEFAULT_PACE
     options = "".join(
         tag("option", esc(app.t(f"app.pace.{p}")), value=p, selected=p == pace) for p in PACES
     )
