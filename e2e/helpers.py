@@ -326,9 +326,9 @@ def expected_table(result: dict[str, Any]) -> dict[str, list[str]]:
             rows[EN.t(f"source.{key}")] = [
                 str(by_seat[seat]["by_source"].get(key, 0)) for seat in seats
             ]
-    for label, field in (("app.total_vp", "vp"), ("app.talers_left", "talers")):
+    for label, field in (("page.total_vp", "vp"), ("page.talers_left", "talers")):
         rows[EN.t(label)] = [str(by_seat[seat][field]) for seat in seats]
-    rows[EN.t("app.piece_bp")] = [str(by_seat[seat]["piece_bp"]) for seat in seats]
+    rows[EN.t("page.piece_bp")] = [str(by_seat[seat]["piece_bp"]) for seat in seats]
     return rows
 
 

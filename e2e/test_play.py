@@ -78,7 +78,7 @@ def test_a_whole_game_by_clicking_shows_the_engines_scores(
     heads, rows = scores_table(page)
     assert heads == [names[seat] for seat in result["ranking"]]
     assert rows == expected_table(result)
-    vp_shown = dict(zip(heads, rows[EN.t("app.total_vp")], strict=True))
+    vp_shown = dict(zip(heads, rows[EN.t("page.total_vp")], strict=True))
     assert vp_shown == {names[row["seat"]]: str(row["vp"]) for row in result["players"]}
 
     winners = [names[seat] for seat in result["winners"]]

@@ -22,7 +22,7 @@ from goofspiel.page import GOOFSPIEL_PAGE
 from web.castle_page.page import PAGE as CASTLE
 
 GAMES = {"castle": CASTLE, "goofspiel": GOOFSPIEL_PAGE}
-PACKAGES = ("tabletop", "castle", "web", "goofspiel")
+SITE = "castle"
 '''
 
 

@@ -83,7 +83,7 @@ def card_text(card: str) -> str:
 
 
 def progress_text(round_: int, rounds: int) -> str:
-    return f"{EN.t('app.winter_progress')} · {EN.t('app.round_of', round=round_, rounds=rounds)}"
+    return f"{EN.t('page.winter_progress')} · {EN.t('page.round_of', round=round_, rounds=rounds)}"
 
 
 def sentences(events: list[dict[str, Any]], names: list[str]) -> list[str]:
@@ -333,9 +333,9 @@ def test_a_whole_winter_game_by_clicking_shows_each_winter_card_and_its_scores(
         if round_ not in told.winter_phase:
             assert words == {EN.t("app.reveal")}, round_
         elif turned:
-            assert words == {EN.t("app.reveal_winter")}, round_
+            assert words == {EN.t("page.reveal_winter")}, round_
         else:
-            assert words == {EN.t("app.reveal_damsel")}, round_
+            assert words == {EN.t("page.reveal_damsel")}, round_
     # The kept cards on the board while in play (and only then).
     for round_, kept in seen.kept:
         states = told.in_play[round_]
@@ -501,12 +501,14 @@ def test_a_plague_or_a_snowdrift_offers_only_what_it_may_take_and_refuses_a_shor
     p = state.players[seat]
     offered = [c for c in data.CARDS if CASTLE.why_not(state, make(seat, "discard", c)) is None]
     assert offered
-    face_up, in_hand = EN.t("app.discard_face_up"), EN.t("app.discard_in_hand")
+    face_up, in_hand = EN.t("page.discard_face_up"), EN.t("page.discard_in_hand")
     where = {c: face_up if c in p.played else in_hand for c in offered}
     price = winter.plague_price(state, seat) if card == "plague" else data.SNOWDRIFT_TALERS
-    labels = [f"{EN.t('app.discard_option', card=EN.t(f'card.{c}'))} ({where[c]})" for c in offered]
+    labels = [
+        f"{EN.t('page.discard_option', card=EN.t(f'card.{c}'))} ({where[c]})" for c in offered
+    ]
     buttons = page.locator("#decision .options button")
-    expect(buttons).to_have_text([*labels, EN.t("app.pay_talers", count=price)])
+    expect(buttons).to_have_text([*labels, EN.t("page.pay_talers", count=price)])
     chosen = state.selection[seat]
     assert chosen
     for c in chosen:
@@ -538,13 +540,13 @@ def test_the_damsel_asks_to_give_or_drop_out_and_the_last_giver_scores(
     expect_card_note(page, "damsel")
     giving = EN.join(NAMES[s] for s in state.winter["damsel_in"])
     expect(page.locator("#decision")).to_contain_text(
-        EN.t("app.damsel_hint", names=giving, vp=data.DAMSEL_VP)
+        EN.t("page.damsel_hint", names=giving, vp=data.DAMSEL_VP)
     )
     # A gift of each thing the player has, and dropping out.
     gifts = [a for a in CASTLE.legal_actions(state, seat) if a["do"] == "give"]
     item = {i: EN.t(f"kind.{i}") for i in data.KINDS} | {data.TALER: EN.t("item.taler")}
     expect(page.locator("#decision .options button")).to_have_text(
-        [*(EN.t("app.give_option", item=item[a["item"]]) for a in gifts), EN.t("app.drop_out")]
+        [*(EN.t("page.give_option", item=item[a["item"]]) for a in gifts), EN.t("page.drop_out")]
     )
     # On the board: the three cards in play, the Damsel with who still gives.
     expect(page.locator("#board .winter-card")).to_have_count(3)
@@ -559,7 +561,7 @@ def test_the_damsel_asks_to_give_or_drop_out_and_the_last_giver_scores(
     told = after(state, drop)
     rival = NAMES[1 - seat]
     assert EN.t("event.damsel_won", player=rival, vp=data.DAMSEL_VP) in told
-    click_then_board(page, f'#decision button:has-text("{EN.t("app.drop_out")}")')
+    click_then_board(page, f'#decision button:has-text("{EN.t("page.drop_out")}")')
     assert_logged(page, told)
     expect(damsel.locator(".damsel-in")).to_have_text(EN.t("board.damsel_in", names=rival))
     s = CASTLE.copy(state)
@@ -570,7 +572,7 @@ def test_the_damsel_asks_to_give_or_drop_out_and_the_last_giver_scores(
         expect_card_note(page, "damsel")
         on_card = [i for i in data.DAMSEL_ITEMS if s.winter["damsel"][i]]
         expect(page.locator("#decision .options button")).to_have_text(
-            [EN.t("app.take_option", item=item[i], count=s.winter["damsel"][i]) for i in on_card]
+            [EN.t("page.take_option", item=item[i], count=s.winter["damsel"][i]) for i in on_card]
         )
         take = make(seat, "take", on_card[0])
         told = after(s, take)
@@ -591,11 +593,11 @@ def test_the_innkeeper_is_offered_among_the_helper_places_and_sends_the_rival_ho
     fee = data.WINTER_PLACES["innkeeper"].fee
     decision = page.locator("#decision")
     expect(decision.locator("button", has_text=EN.t("place.innkeeper"))).to_have_text(
-        EN.t("app.helper_innkeeper_displace", fee=fee, player=NAMES[rival])
+        EN.t("page.helper_innkeeper_displace", fee=fee, player=NAMES[rival])
     )
     granary = data.WINTER_PLACES["granary"].fee
     expect(decision.locator("button", has_text=EN.t("place.granary"))).to_have_text(
-        EN.t("app.helper_granary", fee=granary)
+        EN.t("page.helper_granary", fee=granary)
     )
     # On the board, the Innkeeper is the rival's, and a move: a click there takes it.
     innkeeper = page.locator('#board [data-key="place:innkeeper"]')
@@ -623,7 +625,7 @@ def test_a_trader_without_a_taler_chooses_which_helper_goes_home_for_the_toll(
     assert len(held) >= 2  # a choice
     buttons = page.locator("#decision .options button")
     expect(buttons).to_have_text(
-        [EN.t("app.toll_option", place=EN.t(f"trader_place.{p}")) for p in held]
+        [EN.t("page.toll_option", place=EN.t(f"trader_place.{p}")) for p in held]
     )
     # The same choice on the board: the player's helpers at the carts.
     for place in held:

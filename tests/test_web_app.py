@@ -18,6 +18,7 @@ from castle import record as records
 from web.games import GAMES
 from web.shell.app import App
 from web.shell.html import esc
+from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
 ACT = re.compile(r'data-act="(k\d+)"')
@@ -38,7 +39,7 @@ def new_app(
     **form: str,
 ) -> App:
     app = App(store or MemoryStore(), GAMES, lang=form.pop("lang", "en"), generic_panels=generic)
-    app.render()
+    render(app)
     app.form = {"players": str(players), "seed": str(seed), "start": "0", **form}
     app.start()
     return app
@@ -52,7 +53,7 @@ def click_randomly(app: App, rnd: random.Random, limit: int = 5000) -> None:
             if app.summary is not None:
                 app.dismiss_summary()
             return
-        html = app.render()
+        html = render(app)
         options = tokens(html)
         assert options, f"nothing to click at {castle.decision(app.state)}"
         app.click(rnd.choice(options), {})
@@ -63,7 +64,7 @@ def click_randomly(app: App, rnd: random.Random, limit: int = 5000) -> None:
 def test_a_whole_game_by_clicking_ends_with_the_engines_scores(players: int, seed: int) -> None:
     app = new_app(players, seed)
     click_randomly(app, random.Random(seed))
-    html = app.render()
+    html = render(app)
     assert 'id="scores"' in html and 'id="winner"' in html
     # The scores shown are the engine's for the same record, replayed from scratch.
     assert app.record is not None
@@ -86,7 +87,7 @@ def test_a_whole_game_through_the_generic_panel_alone(lang: str) -> None:
         assert app.state is not None
         if app.state.phase == "over":
             break
-        html = app.render()
+        html = render(app)
         seen_kinds.update(re.findall(r'class="options generic" data-kind="(\w+)"', html))
         app.click(rnd.choice(tokens(html)), {})
     assert app.state is not None and app.state.phase == "over"
@@ -101,7 +102,7 @@ def test_the_record_is_saved_after_every_action() -> None:
     app = new_app(3, 5, store=store)
     rnd = random.Random(5)
     for _ in range(40):
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
         assert app.record is not None
         assert app.key is not None and app.key.startswith("castle.game.")
         saved = records.loads(store.data[app.key])
@@ -115,7 +116,7 @@ def test_reopening_the_page_offers_to_resume_at_the_same_decision() -> None:
     assert app.state is not None
     before = castle.to_json(app.state)
     again = App(store, GAMES)
-    html = again.render()
+    html = render(again)
     assert 'id="resume"' in html
     again.click(re.search(r'data-act="(k\d+)"[^>]*id="resume"', html).group(1), {})  # type: ignore[union-attr]
     assert again.state is not None
@@ -124,14 +125,14 @@ def test_reopening_the_page_offers_to_resume_at_the_same_decision() -> None:
 
 def click_randomly_n(app: App, rnd: random.Random, n: int) -> None:
     for _ in range(n):
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
 
 
 def test_an_unreadable_save_is_listed_and_a_new_game_can_start() -> None:
     store = MemoryStore()
     store.set("castle.current", "{not json")  # where an earlier build kept its one game
     app = App(store, GAMES)
-    html = app.render()
+    html = render(app)
     assert "could not be read" in html and "not a JSON file" in html
     assert 'id="resume"' not in html
     app.form = {"players": "2"}
@@ -146,14 +147,14 @@ def test_a_save_from_a_newer_version_is_refused_with_a_message() -> None:
     rec = records.new_record(3, 1)
     rec["format_version"] = 99
     store.set("castle.current", records.dumps(rec))
-    html = App(store, GAMES).render()
+    html = render(App(store, GAMES))
     assert "newer" in html and "update the program" in html
     assert store.data["castle.current"] == records.dumps(rec)  # not deleted
 
 
 def _selection_html(app: App) -> str:
     """The page while the viewer chooses, with the click tokens (which vary) removed."""
-    return ACT.sub('data-act=""', app.render())
+    return ACT.sub('data-act=""', render(app))
 
 
 def test_while_one_player_chooses_the_others_choices_are_not_on_the_page() -> None:
@@ -165,7 +166,7 @@ def test_while_one_player_chooses_the_others_choices_are_not_on_the_page() -> No
         app.pass_cover(0)
         app.do({"p": 0, "do": "select", "cards": [card]})
         assert app.viewer is None  # the cover is back
-        cover = app.render()
+        cover = render(app)
         assert "Pass the device" in cover
         app.pass_cover(1)
         pages.append(_selection_html(app))
@@ -175,7 +176,7 @@ def test_while_one_player_chooses_the_others_choices_are_not_on_the_page() -> No
 def test_forbidden_options_show_their_reason_and_do_nothing() -> None:
     app = new_app(3, 4)
     app.pass_cover(0)
-    html = app.render()
+    html = render(app)
     # Round 1: the Master Builder cannot be chosen; the engine's reason is shown in words.
     button = re.search(r"<button[^>]*aria-disabled[^>]*>Master Builder", html)
     assert button is not None
@@ -212,7 +213,7 @@ def test_undo_takes_back_a_public_move_but_never_a_secret_choice() -> None:
 def test_the_page_speaks_chinese() -> None:
     app = new_app(2, 3, lang="zh")
     app.pass_cover(app.state.start_player if app.state else 0)
-    html = app.render()
+    html = render(app)
     assert "信差" in html and "交易商" in html
 
 
@@ -225,10 +226,10 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
         d = castle.decision(app.state)
         if d and d["stage"] == "pay" and d["pay"]["step"] == 0:
             break
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     else:
         pytest.fail("no payment came up")
-    html = app.render()
+    html = render(app)
     suggestion = re.search(r'<button[^>]*data-act="(k\d+)"[^>]*class="go"', html)
     assert suggestion is not None and "Pay in one click" in html
     built = len([e for e in app.events if e["e"] == "erected"])
@@ -239,11 +240,11 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
 
 def test_two_players_of_one_colour_are_asked_to_choose_again() -> None:
     app = App(MemoryStore(), GAMES)
-    app.render()
+    render(app)
     app.form = {"players": "2", "colour0": "red", "colour1": "red"}
     app.start()
     assert app.state is None
-    assert "same colour" in app.render()
+    assert "same colour" in render(app)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
@@ -260,14 +261,14 @@ def test_the_rules_help_opens_from_every_screen_with_the_house_rulings(lang: str
             app.pass_cover(0)
         elif screen == "end":
             click_randomly(app, random.Random(1))
-        before = ACT.sub("", app.render())
+        before = ACT.sub("", render(app))
         _click(app, app.t("app.help"))
-        html = app.render()
+        html = render(app)
         assert 'id="help"' in html and 'role="dialog"' in html, screen
         _click(app, app.t("app.help_close"))
-        assert ACT.sub("", app.render()) == before, screen
+        assert ACT.sub("", render(app)) == before, screen
     app.open_help()
-    html = app.render()
+    html = render(app)
     for ruling in data.HOUSE_RULES:
         text = app.t(f"ruling.{ruling}")
         assert text != f"ruling.{ruling}"
@@ -319,7 +320,7 @@ def test_a_bad_save_is_kept_as_it_is_and_the_page_starts(why: str) -> None:
     store.set(key, BAD_SAVES[why])
     for _visit in range(3):  # reloads: the save is listed, never copied nor changed
         app = App(store, GAMES)
-        html = app.render()
+        html = render(app)
         assert "could not be read" in html and 'id="resume"' not in html, why
         assert [e["key"] for e in app.listed] == [key]
         assert app.listed[0]["problem"]
@@ -337,26 +338,26 @@ def test_a_name_that_looks_like_html_is_shown_as_text() -> None:
     app = new_app(3, 5, name0=evil)
     rnd = random.Random(1)
     for _ in range(300):
-        html = app.render()
+        html = render(app)
         assert "<img" not in html
         assert app.state is not None
         if app.state.phase == "over":
             break
         app.click(rnd.choice(tokens(html)), {})
     assert app.names[0] == evil[:24]  # cut to the form's length, and shown literally
-    assert esc(app.names[0]) in app.render()
+    assert esc(app.names[0]) in render(app)
     app.home()
-    assert "<img" not in app.render()
+    assert "<img" not in render(app)
 
 
 @pytest.mark.parametrize("seed", ["²", "7" * 5000, "-5", "1.5", "12a"])
 def test_a_seed_that_is_not_a_whole_number_gets_a_clear_message(seed: str) -> None:
     app = App(MemoryStore(), GAMES, lang="en")
-    app.render()
+    render(app)
     app.form = {"players": "2", "seed": seed}
     app.start()
     assert app.state is None
-    assert "The seed must be a whole number" in app.render()
+    assert "The seed must be a whole number" in render(app)
     app.form = {"players": "2", "seed": " 42 "}
     app.start()
     assert app.record is not None and app.record["setup"]["seed"] == 42
@@ -385,15 +386,15 @@ def test_a_full_storage_is_said_on_every_screen_until_a_save_succeeds() -> None:
     assert app.state is not None  # the game goes on in memory
     rnd = random.Random(2)
     for _ in range(40):
-        html = app.render()
+        html = render(app)
         assert 'id="save-problem"' in html and "QuotaExceededError" in html
         app.click(rnd.choice(tokens(html)), {})
     store.full = False
     assert app.record is not None
     moves = len(app.record["actions"])
     while len(app.record["actions"]) == moves:  # until an action is played, and saved
-        app.click(rnd.choice(tokens(app.render())), {})
-    assert 'id="save-problem"' not in app.render()
+        app.click(rnd.choice(tokens(render(app))), {})
+    assert 'id="save-problem"' not in render(app)
     assert app.key is not None
     assert records.loads(store.data[app.key])["actions"] == app.record["actions"]
 
@@ -402,26 +403,26 @@ def test_a_second_tab_behind_the_first_plays_nothing_and_catches_up() -> None:
     store = MemoryStore()
     first = new_app(3, 9, store=store)
     second = App(store, GAMES, lang="en")
-    second.render()
+    render(second)
     second.resume()
     rnd = random.Random(9)
     assert first.record is not None and second.record is not None
     while len(first.record["actions"]) < 2:  # the first tab plays on
-        first.click(rnd.choice(tokens(first.render())), {})
+        first.click(rnd.choice(tokens(render(first))), {})
     assert first.key == second.key and first.key is not None
     saved = store.data[first.key]
     for _ in range(20):  # the second tab is behind: nothing it does is played or saved
-        html = second.render()
+        html = render(second)
         latest = re.findall(r'data-act="(k\d+)"[^>]*id="load-latest"', html)
         second.click(rnd.choice([t for t in tokens(html) if t not in latest]), {})
     assert second.behind and store.data[first.key] == saved
-    html = second.render()
+    html = render(second)
     assert "played on in another tab" in html and 'id="load-latest"' in html
     second.load_latest()
     assert second.record is not None and second.record["actions"] == first.record["actions"]
     assert not second.behind
     while len(second.record["actions"]) == len(first.record["actions"]):
-        second.click(rnd.choice(tokens(second.render())), {})
+        second.click(rnd.choice(tokens(render(second))), {})
     assert first.check_behind()  # and now the first tab is the one behind
 
 
@@ -451,7 +452,7 @@ def test_undo_takes_back_only_ones_own_decisions_since_new_information() -> None
                     events += castle.apply(s, a)
                 assert not [e for e in events if e["e"] == "revealed"]
                 continue
-            app.click(rnd.choice(tokens(app.render())), {})
+            app.click(rnd.choice(tokens(render(app))), {})
 
 
 def test_a_game_is_exported_as_its_record_and_reads_back_the_same() -> None:
@@ -459,9 +460,9 @@ def test_a_game_is_exported_as_its_record_and_reads_back_the_same() -> None:
     app = new_app(3, 21, store=store)
     rnd = random.Random(21)
     for _ in range(60):
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     app.home()
-    html = app.render()
+    html = render(app)
     assert 'id="export"' in html
     app.export_game()
     assert app.download is not None
@@ -478,7 +479,7 @@ def test_a_game_file_opens_after_every_check_and_a_bad_one_changes_nothing() -> 
     source = new_app(2, 31, store=MemoryStore())
     rnd = random.Random(31)
     for _ in range(40):
-        source.click(rnd.choice(tokens(source.render())), {})
+        source.click(rnd.choice(tokens(render(source))), {})
     source.export_game()
     assert source.download is not None
     good = source.download[1]
@@ -503,7 +504,7 @@ def test_a_game_file_opens_after_every_check_and_a_bad_one_changes_nothing() -> 
 
 def _click(app: App, words: str, key: str | None = None) -> None:
     """Click the button with these words (in the saved game `key`'s row, if given)."""
-    html = app.render()
+    html = render(app)
     if key is not None:
         html = html[html.index(f'data-key="{key}"') :]
     found = re.search(rf'data-act="(k\d+)"[^>]*>{re.escape(esc(words))}</button>', html)
@@ -524,7 +525,7 @@ def test_several_games_are_kept_and_each_resumes_where_it_stood() -> None:
         assert app.key is not None and app.state is not None
         states[app.key] = castle.to_json(app.state)
     again = App(store, GAMES, lang="en")
-    html = again.render()
+    html = render(again)
     assert [e["key"] for e in again.listed] == list(reversed(states))  # the last saved first
     assert html.count('class="saved"') == 3 and html.count('id="resume"') == 1
     for key, state in states.items():
@@ -540,21 +541,21 @@ def test_a_game_is_renamed_and_deleted_only_once_confirmed() -> None:
     key = app.key
     assert key is not None
     app.home()
-    assert "Ann, Bo, Cy" in app.render()
+    assert "Ann, Bo, Cy" in render(app)
     _click(app, "Rename", key)
     app.form = {"title": "  Sunday   at Bo's  "}
     _click(app, "Save", key)
-    html = app.render()
+    html = render(app)
     assert "Sunday at Bo&#x27;s" in html and "Ann, Bo, Cy" in html
     assert App(store, GAMES).listed[0]["about"]["title"] == "Sunday at Bo's"  # type: ignore[index]
     _click(app, "Delete", key)
-    assert "Delete this game for good?" in app.render() and key in store.data
+    assert "Delete this game for good?" in render(app) and key in store.data
     _click(app, "Cancel", key)
     assert key in store.data
     _click(app, "Delete", key)
     _click(app, "Delete", key)
     assert not [k for k in store.data if k.startswith(key)] and app.record is None
-    assert 'class="saved"' not in app.render()
+    assert 'class="saved"' not in render(app)
 
 
 def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
@@ -565,22 +566,22 @@ def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
     final = castle.to_json(app.state)
     count = len(app.record["actions"])
     again = App(store, GAMES, lang="en")
-    html = again.render()
+    html = render(again)
     assert "finished:" in html and "won" in html and 'id="resume"' not in html
     _click(again, "Replay", again.listed[0]["key"])
-    html = again.render()
+    html = render(again)
     assert 'id="winner"' in html and 'id="history"' in html
     assert f"after move {count} of {count}" in html
     _click(again, "◀◀ Start")
     assert again.past == 0 and again.state is not None and again.state.round == 1
-    assert 'id="winner"' not in again.render()
+    assert 'id="winner"' not in render(again)
     for moment in range(1, 6):
         _click(again, "Forward ▶")
         assert again.past == moment
         replayed, _ = records.replay({**again.record, "actions": again.record["actions"][:moment]})  # type: ignore[index]
         assert castle.to_json(again.state) == castle.to_json(replayed)
     _click(again, "End ▶▶")
-    assert castle.to_json(again.state) == final and 'id="winner"' in again.render()
+    assert castle.to_json(again.state) == final and 'id="winner"' in render(again)
 
 
 def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> None:
@@ -589,7 +590,7 @@ def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> No
     click_randomly_n(app, random.Random(12), 40)
     assert app.record is not None and app.state is not None
     now, actions, saved = castle.to_json(app.state), list(app.record["actions"]), dict(store.data)
-    html = app.render()
+    html = render(app)
     moments = [int(m) for m in re.findall(r'class="moment" data-moment="(\d+)"', html)]
     assert moments and max(moments) <= len(actions)
     target = sorted(set(moments))[len(set(moments)) // 2]
@@ -597,7 +598,7 @@ def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> No
     assert found is not None
     app.click(found.group(1), {})
     assert app.past == target
-    html = app.render()
+    html = render(app)
     assert "Looking back" in html and "nothing can be played" in html
     assert 'id="undo"' not in html and 'id="hint"' not in html
     assert tokens(html) == []  # nothing to play: only the log, the steps and the way back
@@ -681,26 +682,26 @@ def _a_game_the_storage_refuses() -> tuple[App, QuotaStore, str, random.Random]:
     app.start()
     rnd = random.Random(9)
     while app.save_problem is None:
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     return app, store, old, rnd
 
 
 def test_a_full_storage_is_freed_by_deleting_an_old_game_and_nothing_is_lost() -> None:
     app, store, old, rnd = _a_game_the_storage_refuses()
     assert app.record is not None and app.screen == "game"
-    html = app.render()
+    html = render(app)
     assert "could not be saved" in html and 'id="free-space"' in html
     _click(app, "Free space: saved games")
-    assert "could not be saved" in app.render()  # said on the home screen too
+    assert "could not be saved" in render(app)  # said on the home screen too
     _click(app, "Delete", old)
     _click(app, "Delete", old)
     assert old not in store.data
     # The open game is saved again at once, and the banner is gone.
-    assert app.save_problem is None and 'id="save-problem"' not in app.render()
+    assert app.save_problem is None and 'id="save-problem"' not in render(app)
     _click(app, "Resume", app.key)
     played = list(app.record["actions"])
     while len(app.record["actions"]) == len(played):
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     assert app.save_problem is None
     assert app.key is not None
     assert records.loads(store.data[app.key])["actions"][: len(played)] == played
@@ -721,7 +722,7 @@ def test_games_kept_by_an_earlier_build_are_listed_where_they_are() -> None:
     assert app.record == source.record
     rnd = random.Random(2)
     while len(app.record["actions"]) == len(source.record["actions"]):
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     assert records.loads(store.data["castle.current"])["actions"][:-1] == source.record["actions"]
     assert store.data["castle.current.rev"] == "5"
 
@@ -775,7 +776,7 @@ def test_a_game_no_migration_reaches_stays_listed_as_last_saved(
     monkeypatch.setattr(CASTLE, "rules_version", today + 1)
     monkeypatch.setattr(CASTLE, "migrations", {**CASTLE.migrations, today: NO_MIGRATION})
     app = App(store, GAMES, lang="en")
-    html = app.render()
+    html = render(app)
     entry = app.listed[0]
     assert entry["problem"] and "can no longer replay" in entry["problem"]
     assert entry["about"] == about  # its scores and winner, as saved last
@@ -798,7 +799,7 @@ def test_a_secret_card_is_picked_changed_and_played_only_once_confirmed() -> Non
     assert app.record is not None
     _click(app, "Trader")
     assert app.picked == ["trader"] and app.record["actions"] == []
-    html = app.render()
+    html = render(app)
     assert re.search(r'class="picked" aria-pressed="true">Trader<', html)
     _click(app, "Messenger")  # another pick replaces the first
     assert app.picked == ["messenger"] and app.record["actions"] == []
@@ -810,7 +811,7 @@ def test_the_next_game_opens_with_the_last_tables_names_colours_and_seats() -> N
     store = MemoryStore()
     app = new_app(2, 3, store=store, name0="Ann", colour0="green", kind1="medium")
     app.home()
-    html = App(store, GAMES, lang="en").render()
+    html = render(App(store, GAMES, lang="en"))
     assert 'value="Ann"' in html and 'name="colour0"' in html
     assert re.search(r'name="colour0">.*?<option value="green" selected>', html)
     assert re.search(r'name="kind1">.*?<option value="medium" selected>', html)
@@ -820,7 +821,7 @@ def test_the_next_game_opens_with_the_last_tables_names_colours_and_seats() -> N
 def test_the_end_shows_the_winner_and_every_total_before_the_breakdown() -> None:
     app = new_app(2, 3)
     click_randomly(app, random.Random(3))
-    html = app.render()
+    html = render(app)
     end = html.index('class="end"')
     assert end < html.index('id="board"') and html.index('id="winner"') > end
     rows = re.findall(r'<tr class="(\w+)"><th>([^<]+)</th>', html)
@@ -838,7 +839,7 @@ def test_the_trader_says_whose_helper_goes_home_and_the_market_what_it_costs() -
     assert app.state is not None
     app.state.traders["wood_cart"] = 1
     app.state.traders["clay_cart"] = 0
-    html = app.render()
+    html = render(app)
     assert ">sand cart (free)<" in html
     assert "wood cart: send Bo&#x27;s helper home" in html
     assert ">clay cart (your helper)<" in html
@@ -850,8 +851,8 @@ def test_a_round_ends_with_its_summary_before_the_next_cover() -> None:
     assert app.state is not None
     vp = [p.vp for p in app.state.players]
     while app.summary is None:
-        app.click(rnd.choice(tokens(app.render())), {})
-    html = app.render()
+        app.click(rnd.choice(tokens(render(app))), {})
+    html = render(app)
     assert 'id="summary"' in html and "Round 1 is over" in html
     assert 'id="pass-cover"' not in html
     # Read over the castle as it stands, which nobody can click meanwhile.
@@ -864,7 +865,7 @@ def test_a_round_ends_with_its_summary_before_the_next_cover() -> None:
     round_lines = {text for rnd_, text, _ in app.log_lines() if rnd_ == 1}
     assert set(app.summary.lines) <= round_lines
     _click(app, "Continue")
-    assert app.summary is None and 'id="pass-cover"' in app.render()
+    assert app.summary is None and 'id="pass-cover"' in render(app)
 
 
 def test_computers_wait_while_the_table_reads_a_rounds_summary() -> None:
@@ -875,7 +876,7 @@ def test_computers_wait_while_the_table_reads_a_rounds_summary() -> None:
         if seat is not None:
             assert app.computer_play(seat, app.computer_choice(seat), len(app.record["actions"]))  # type: ignore[index]
             continue
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     assert app.computer_asked() is None
     app.dismiss_summary()
 
@@ -883,14 +884,14 @@ def test_computers_wait_while_the_table_reads_a_rounds_summary() -> None:
 def test_the_round_track_shows_the_revealed_cards_in_order_and_the_steps_taken_alone() -> None:
     app = new_app(3, 4, name0="Ann", name1="Bo", name2="Cy")
     _trader_messenger_worker(app)
-    html = app.render()
+    html = render(app)
     track = re.search(r'<section id="round-track".*?</section>', html)
     assert track is not None
     entries = re.findall(r'<li class="(\w+) [^"]*"[^>]*>([^<]+)</li>', track.group(0))
     assert [text for _, text in entries] == ["Messenger · Bo", "Trader · Ann", "Worker A · Cy"]
     assert [state for state, _ in entries].count("now") == 1
     app.do({"p": 0, "do": "trader", "place": "sand_cart"})
-    html = app.render()
+    html = render(app)
     assert "Just now:" in html and "sand cart" in html.split("Just now:")[1].split("</ul>")[0]
 
 
@@ -899,7 +900,7 @@ def test_the_last_move_of_a_round_is_taken_back_from_its_summary() -> None:
         app = new_app(2, seed)
         rnd = random.Random(seed)
         while app.summary is None:
-            app.click(rnd.choice(tokens(app.render())), {})
+            app.click(rnd.choice(tokens(render(app))), {})
         if app.can_undo():
             break
     else:
@@ -907,10 +908,10 @@ def test_the_last_move_of_a_round_is_taken_back_from_its_summary() -> None:
     assert app.record is not None and app.state is not None
     before = list(app.record["actions"])
     round_then = app.summary.round
-    assert 'id="undo"' in app.render()
+    assert 'id="undo"' in render(app)
     _click(app, "Undo")
     assert app.summary is None and app.record["actions"] == before[:-1]
-    assert app.state.round == round_then and 'id="summary"' not in app.render()
+    assert app.state.round == round_then and 'id="summary"' not in render(app)
 
 
 def test_resuming_never_shows_the_seat_that_was_choosing() -> None:
@@ -919,7 +920,7 @@ def test_resuming_never_shows_the_seat_that_was_choosing() -> None:
     _click(app, "Trader")
     app.home()
     app.resume()
-    html = app.render()
+    html = render(app)
     assert 'id="pass-cover"' in html and app.picked == [] and 'aria-pressed="true"' not in html
 
 
@@ -946,10 +947,10 @@ def test_a_damaged_entry_beside_a_save_never_locks_the_page(key: str, text: str 
     else:
         store.set(app.key + key, text)
     again = App(store, GAMES, lang="en")
-    html = again.render()
+    html = render(again)
     assert 'class="saved"' in html and "finished:" in html
     again.open_saved(app.key)
-    assert again.state is not None and 'id="winner"' in again.render()
+    assert again.state is not None and 'id="winner"' in render(again)
 
 
 def test_a_title_given_in_another_tab_is_kept_by_the_next_save() -> None:
@@ -962,7 +963,7 @@ def test_a_title_given_in_another_tab_is_kept_by_the_next_save() -> None:
     rnd = random.Random(9)
     moves = len(first.record["actions"])  # type: ignore[index]
     while len(first.record["actions"]) == moves:  # type: ignore[index]
-        first.click(rnd.choice(tokens(first.render())), {})
+        first.click(rnd.choice(tokens(render(first))), {})
     assert json.loads(store.data[first.key + ".about"])["title"] == "Sunday"
 
 
@@ -970,7 +971,7 @@ def test_each_decision_opens_the_rules_at_its_own_part() -> None:
     app = new_app(3, 4)
     _trader_messenger_worker(app)
     _click(app, "Rules for this step")
-    html = app.render()
+    html = render(app)
     assert 'data-topic="help-card-trader"' in html
     assert re.search(r'id="help-card-trader"[^>]*class="[^"]*topic', html) or re.search(
         r'class="[^"]*topic[^"]*"[^>]*id="help-card-trader"', html
@@ -983,10 +984,10 @@ def test_every_explained_thing_on_the_table_opens_the_rules_help_at_its_own_entr
     app = new_app(3, 4)
     rnd = random.Random(4)
     for _ in range(40):  # into a round with cards revealed and pieces on the board
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
         if app.summary is not None:
             app.dismiss_summary()
-    html = app.render()
+    html = render(app)
     explained = re.findall(r"<[^>]*data-explain=[^>]*>", html)
     assert len(explained) > 20
     topics = set(rules_help.topics())
@@ -1003,12 +1004,12 @@ def test_a_game_whose_moves_could_not_be_saved_is_never_dropped_for_another() ->
     # Neither another saved game, nor a new one, nor a file takes the unsaved one's place.
     refused = "before opening or starting another"
     app.open_saved(other)
-    assert refused in app.render()
+    assert refused in render(app)
     app.form = {"players": "3", "seed": "5", "start": "0"}
     app.start()
-    assert refused in app.render()
+    assert refused in render(app)
     assert app.import_file(store.data[other], "other.json") is False
-    assert refused in app.render()
+    assert refused in render(app)
     assert app.key == held and app.record["actions"] == played
     app.open_saved(held)  # the game itself still opens, as it is in memory
     assert app.screen == "game" and app.record["actions"] == played

@@ -6,19 +6,25 @@ pace, the worker) is in e2e/test_computers.py.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
+import pytest
 from goofspiel.page import GOOFSPIEL_PAGE
 from test_web_app import tokens
 
 from web.games import GAMES
 from web.shell.app import App
+from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
 
 def new_app(kinds: list[str], seed: int = 3, store: MemoryStore | None = None) -> App:
     app = App(store or MemoryStore(), GAMES, lang="en")
-    app.render()
+    render(app)
     app.form = {"players": str(len(kinds)), "seed": str(seed), "start": "0", "pace": "0"}
     app.form |= {f"kind{seat}": kind for seat, kind in enumerate(kinds)}
     app.start()
@@ -43,7 +49,7 @@ def play_out(app: App, rnd: random.Random, covers: list[int]) -> None:
         assert app.state is not None
         if app.game.terminal(app.state):
             return
-        html = app.render()
+        html = render(app)
         if 'id="pass-cover"' in html:
             covers.append(int(html.split('data-seat="', 1)[1].split('"', 1)[0]))
         assert 'id="reveal"' not in html or len(app.people()) > 1
@@ -53,7 +59,7 @@ def play_out(app: App, rnd: random.Random, covers: list[int]) -> None:
 
 def test_alone_against_three_computers_no_cover_is_ever_shown() -> None:
     app = new_app(["person", "medium", "easy", "hard"])
-    app.think_seconds = 0.005  # the hard level's time per decision: a tiny search here
+    app.bots.think_seconds = 0.005  # the hard level's time per decision: a tiny search here
     assert app.record is not None
     assert app.record["setup"]["computers"] == [None, "medium", "easy", "hard"]
     assert app.names[1:] == ["Computer 2 (medium)", "Computer 3 (easy)", "Computer 4 (hard)"]
@@ -73,11 +79,11 @@ def test_with_two_people_the_covers_are_for_people_only() -> None:
 def test_while_a_computer_chooses_in_secret_nothing_of_its_choice_is_on_the_page() -> None:
     app = new_app(["person", "medium"], seed=2)
     assert app.computer_asked() == 1
-    html = app.render()
+    html = render(app)
     assert 'data-thinking="1"' in html
     assert tokens(html) == []  # nothing to click: neither its cards nor the board
     computer_moves(app)
-    html = app.render()
+    html = render(app)
     assert "data-thinking" not in html and 'id="pass-cover"' not in html
     assert app.viewer == 0  # the person's own view, without passing any cover
 
@@ -95,7 +101,7 @@ def test_undo_never_takes_back_a_computers_move() -> None:
             elif not app.last_secret:
                 assert app.can_undo()
                 return
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     raise AssertionError("no public move of the person's was found")
 
 
@@ -110,7 +116,7 @@ def test_a_seat_is_handed_over_and_taken_back_and_the_save_keeps_it() -> None:
     assert app.computers == [None, None]
     app.hand_over(0, "medium")
     reopened = App(store, GAMES, lang="en")
-    reopened.render()
+    render(reopened)
     reopened.resume()
     assert reopened.computers == ["medium", None]
     assert reopened.computer_asked() in (0, None)
@@ -131,7 +137,7 @@ def test_an_answer_for_another_moment_is_not_played() -> None:
 
 def test_a_second_game_has_computer_players_through_the_same_shell() -> None:
     app = App(MemoryStore(), {"goofspiel": GOOFSPIEL_PAGE}, lang="en")
-    app.render()
+    render(app)
     app.form = {"players": "2", "seed": "9", "kind1": "hard"}
     app.start()
     covers: list[int] = []
@@ -143,18 +149,18 @@ def test_a_second_game_has_computer_players_through_the_same_shell() -> None:
 def test_a_hint_names_the_medium_computers_move_and_its_reason() -> None:
     app = new_app(["person", "person"], seed=8)
     app.pass_cover(0)
-    html = app.render()
+    html = render(app)
     assert 'id="hint"' in html and 'id="hint-text"' not in html
     assert app.record is not None
     before = list(app.record["actions"])
     app.hint(0)
-    html = app.render()
+    html = render(app)
     assert "The medium computer would play: Choose" in html
     assert "your chance of winning goes from" in html
     assert app.record["actions"] == before  # a hint plays nothing
     app.click(tokens(html)[0], {})  # an action (or a picked card) forgets the hint
     if app.record["actions"] != before:
-        assert 'id="hint-text"' not in app.render()
+        assert 'id="hint-text"' not in render(app)
 
 
 def test_a_building_hint_names_its_whole_payment() -> None:
@@ -171,3 +177,39 @@ def test_a_building_hint_names_its_whole_payment() -> None:
     text = app.local["hint"]
     assert text.startswith("The medium computer would play: Erect "), text
     assert "sand" in text
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide cannot start a subprocess")
+def test_the_worker_answers_as_the_page_would_and_loads_no_page() -> None:
+    app = new_app(["person", "hard", "person"])
+    app.bots.think_seconds = None
+    request = app.computer_request(1)
+    request["level"] = "medium"  # a level that answers the same for the same seed, quickly
+    worker = subprocess.run(
+        [sys.executable, "-c", WORKER, json.dumps(request)],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    action, modules = worker.stdout.splitlines()
+    page_bot = GAMES["castle"].bot("medium", request["seed"], None)
+    assert json.loads(action) == page_bot.choose(request["view"], 1)
+    assert json.loads(modules) == [
+        "web",
+        "web.bot_worker",
+        "web.bots",
+        "web.shell",
+        "web.shell.code",
+    ]
+
+
+ROOT = Path(__file__).resolve().parent.parent
+#: The worker's module in a Python of its own: its answer to a request, and the page's
+#: modules it loaded.
+WORKER = """
+import json, sys
+from web import bot_worker
+print(bot_worker.choose(sys.argv[1]))
+print(json.dumps(sorted(m for m in sys.modules if m == "web" or m.startswith("web."))))
+"""

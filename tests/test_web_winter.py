@@ -15,6 +15,7 @@ import castle
 from castle import data, record
 from web.games import GAMES
 from web.shell.app import App
+from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
 #: The decisions the winter cards add (castle/winter.py), each with a panel of its own.
@@ -23,23 +24,23 @@ WINTER_STAGES = {"plague", "snowdrift", "cracked_wall", "give", "share", "toll"}
 
 def test_the_new_game_form_offers_the_season_and_starts_a_winter_game() -> None:
     app = App(MemoryStore(), GAMES, lang="en")
-    app.render()
+    render(app)
     app.screen = "new"
-    html = app.render()
+    html = render(app)
     assert 'name="variant"' in html and "Winter: with the six winter cards" in html
     app = new_app(2, 5, variant="winter")
     assert app.state is not None and app.state.winter is not None
     assert app.record is not None and app.record["setup"]["winter"] is True
-    cover = re.search(r'data-act="(k\d+)"[^>]*id="pass-cover"', app.render())
+    cover = re.search(r'data-act="(k\d+)"[^>]*id="pass-cover"', render(app))
     assert cover is not None
     app.click(cover.group(1), {})
-    html = app.render()
+    html = render(app)
     assert "Winter · Round 1 of 12" in html
     assert 'class="board winter"' in html and 'class="winter-deck"' in html
     summer = new_app(2, 5)
     assert summer.state is not None and summer.state.winter is None
     assert summer.record is not None and summer.record["setup"]["winter"] is False
-    assert "winter-cards" not in summer.render()
+    assert "winter-cards" not in render(summer)
 
 
 @pytest.mark.parametrize(("players", "seed", "lang"), [(2, 8, "zh")])
@@ -54,7 +55,7 @@ def test_a_winter_game_by_clicking_shows_every_card_and_ends_with_the_engines_sc
         assert app.state is not None
         if app.state.phase == "over":
             break
-        html = app.render()
+        html = render(app)
         d = castle.decision(app.state)
         on_screen = 'id="decision"' in html and "cover" not in html[:40]
         if d is not None and d["stage"] in WINTER_STAGES and on_screen:
@@ -70,7 +71,7 @@ def test_a_winter_game_by_clicking_shows_every_card_and_ends_with_the_engines_sc
         assert options, f"nothing to click at {d}"
         app.click(rnd.choice(options), {})
     click_randomly(app, rnd)
-    html = app.render()
+    html = render(app)
     assert 'id="scores"' in html
     assert "give" in stages and len(stages) >= 2  # the rest may be forced in a random game
     assert cards_seen == set(data.WINTER_CARDS)
@@ -84,11 +85,11 @@ def test_a_saved_winter_game_is_listed_as_one_and_resumes() -> None:
     app = new_app(3, 9, store=store, variant="winter")
     rnd = random.Random(9)
     for _ in range(80):
-        app.click(rnd.choice(tokens(app.render())), {})
+        app.click(rnd.choice(tokens(render(app))), {})
     assert app.state is not None
     before = castle.to_json(app.state)
     again = App(store, GAMES, lang="zh")
-    html = again.render()
+    html = render(again)
     assert "冬季 · " in html
     resume = re.search(r'data-act="(k\d+)"[^>]*id="resume"', html)
     assert resume is not None
@@ -113,7 +114,7 @@ def test_in_a_winter_round_the_cover_turns_over_the_winter_card_before_the_revea
     rnd = random.Random(3)
     for _ in range(400):
         assert app.state is not None
-        html = app.render()
+        html = render(app)
         if app.revealing and app.state.phase == "winter" and not app.private_now():
             break  # (a Snowdrift first would pass the device to its first player instead)
         app.click(rnd.choice(tokens(html)), {})
@@ -123,7 +124,7 @@ def test_in_a_winter_round_the_cover_turns_over_the_winter_card_before_the_revea
     reveal = re.search(r'data-act="(k\d+)"[^>]*id="reveal"', html)
     assert reveal is not None
     app.click(reveal.group(1), {})
-    html = app.render()
+    html = render(app)
     assert app.state.phase == "winter" and 'class="winter-card w-' in html
     assert '<span class="phase">Winter card</span>' in html
 

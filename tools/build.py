@@ -58,6 +58,7 @@ PAGE_FILES = (
     "web/main.py",
     "web/bot_worker.py",
     "web/style.css",
+    "web/castle_page/style.css",
     "web/manifest.webmanifest",
 )
 PAGE_DIRS = ("web/icons",)

@@ -3,24 +3,24 @@ levels think, so that the page answers clicks meanwhile (web/main.py starts it t
 a searching computer must decide).
 
 JSON in, JSON out, and nothing of the page: no DOM access from a worker needs the
-cross-origin-isolation headers that GitHub Pages cannot send. Its config is the page's own
-(pyscript.toml: the site's Pyodide, castle.zip unpacked), so it runs the same code; `version`
-lets the page check that (web/shell/code.py).
+cross-origin-isolation headers that GitHub Pages cannot send. It imports the bot registry
+(web/bots.py) and not the pages, so that it starts on the engines alone. Its config is the
+page's own (pyscript.toml: the site's Pyodide, castle.zip unpacked), so it runs the same code;
+`version` lets the page check that (web/shell/code.py).
 """
 
 from __future__ import annotations
 
 import json
 
-from web.games import GAMES, PACKAGES
+from web.bots import BOTS, PACKAGES
 from web.shell.code import code_id
 
 
 def choose(request_text: str) -> str:
     """The action of a computer player (App.computer_request's JSON), as JSON."""
     request = json.loads(request_text)
-    ui = GAMES[request["game"]]
-    bot = ui.bot(request["level"], request["seed"], request["seconds"])
+    bot = BOTS[request["game"]](request["level"], request["seed"], request["seconds"])
     return json.dumps(bot.choose(request["view"], request["seat"]))
 
 

@@ -6,10 +6,15 @@ folder of its own and is listed here. The first is the page's default.
 
 from __future__ import annotations
 
-from web.castle_page.page import PAGE as CASTLE
-from web.shell.ui import GameUI
+from typing import TYPE_CHECKING
 
-GAMES: dict[str, GameUI] = {"castle": CASTLE}
-#: The Python packages the page runs (and its computer players' worker: web/shell/code.py
-#: checks that both run the same), as tools/build.py zips them.
-PACKAGES = ("tabletop", "castle", "web")
+from web.castle_page.page import PAGE as CASTLE
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+    from web.shell.ui import GameUI
+
+GAMES: dict[str, GameUI[App]] = {"castle": CASTLE}
+#: The site's name in storage: the prefix of its own settings (web/shell/settings.py), which
+#: are Castle's as they always were, so that a player's language, pace and last game stay.
+SITE = "castle"

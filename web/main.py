@@ -1,7 +1,7 @@
 """Entry point of the page, run by PyScript once Pyodide has booted: the only module that
 touches the DOM.
 
-It adapts localStorage to web.storage.Store, draws `App.render()` into <main id="app">, and
+It adapts localStorage to web.storage.Store, draws `screens.render(app)` into <main id="app">, and
 sends every click on a `[data-act]` element to the controller with the values of the page's
 form fields. A click on a forbidden option (`[data-reason]`) shows its reason in the status
 line. The page marks itself ready on <body data-ready="1"> once the first screen is drawn, so
@@ -23,10 +23,14 @@ from typing import Any, NamedTuple
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
-from web.games import GAMES, PACKAGES
+from web.bots import PACKAGES
+from web.games import GAMES, SITE
 from web.shell import keys
-from web.shell.app import LANG_KEY, App
+from web.shell.app import App
 from web.shell.code import code_id
+from web.shell.focus import Attention, moment
+from web.shell.screens import render
+from web.shell.settings import LANG, Settings
 from web.shell.storage import MemoryStore, Store
 
 
@@ -83,7 +87,7 @@ def _think_seconds() -> float | None:
 
 def _browser_language() -> str:
     """The browser's language, for a first visit (web/boot.js chose the same for the loading
-    screen); afterwards the player's own choice is saved under LANG_KEY."""
+    screen); afterwards the player's own choice is its setting (web/shell/settings.py)."""
     return "zh" if str(window.navigator.language or "").lower().startswith("zh") else "en"
 
 
@@ -92,11 +96,12 @@ store = _store()
 app = App(
     store,
     GAMES,
-    lang=store.get(LANG_KEY) or _browser_language(),
+    lang=Settings(store, SITE).get(LANG) or _browser_language(),
     build=_build(),
     game=_game(),
+    site=SITE,
 )
-app.think_seconds = _think_seconds() or app.think_seconds
+app.bots.think_seconds = _think_seconds() or app.bots.think_seconds
 
 
 class Focus(NamedTuple):
@@ -110,19 +115,12 @@ class Focus(NamedTuple):
     nth: int
 
 
-#: What the screen asked of whom at the last redraw (`_moment`): when it changes, a person has
-#: a new decision (or a cover) before them. The rules help is not a moment: opening it focuses
-#: its Close, and closing it gives the focus back to where it was (`_before_help`).
-_shown: str | None = None
-_help_was_open = False
+#: What the page has shown and said (web/shell/focus.py decides where the focus goes), and the
+#: focus before the rules help opened, given back when it closes.
+_attention = Attention()
 _before_help: Focus | None = None
 #: True while a redraw puts the focus back, so that doing so says nothing (on_focus).
 _refocusing = False
-
-
-def _moment() -> str:
-    actions = len(app.record["actions"]) if app.record is not None else -1
-    return f"{app.screen}:{actions}:{app.viewer}:{app.revealing}:{app.summary is not None}"
 
 
 def _options(**values: object) -> Any:
@@ -198,31 +196,21 @@ def _to_decision() -> None:
 
 
 def _focus_after_redraw(focus: Focus | None) -> None:
-    """Where the keyboard's focus goes after a redraw (see `_shown`); a screen reader is told
-    of each new moment (`_announce`)."""
-    global _shown, _help_was_open, _before_help
-    moment = _moment()
-    if app.help_open and not _help_was_open:
+    """Where the keyboard's focus goes after a redraw (web/shell/focus.py); a screen reader is
+    told of each new moment (`_announce`)."""
+    global _before_help
+    move = _attention.after_redraw(moment(app), app.help_open, app.computer_asked() is not None)
+    if move == "help":
         _before_help = focus
         close = root.querySelector("#help-close")
         if close is not None and close is not jsnull:
             close.focus(_options(preventScroll=True))
-    elif app.help_open:
-        _refocus(focus)
-    elif moment != _shown and app.computer_asked() is None:
+    elif move == "decision":
         _to_decision()
         _announce()
-    elif _help_was_open:
-        _refocus(_before_help)
     else:
-        _refocus(focus)
-    if moment != _shown and not app.help_open:
-        _shown = moment
-    _help_was_open = app.help_open
+        _refocus(_before_help if move == "back" else focus)
 
-
-#: The game and the number of its log sentences a screen reader has been told.
-_heard: tuple[str | None, int] = (None, 0)
 
 #: What a screen asks, in the order it is said: a cover, a round's summary, the end, a decision.
 _ASKS = ("#app .cover h2", "#summary h2", "#winner", "#decision .who")
@@ -231,17 +219,12 @@ _ASKS = ("#app .cover h2", "#summary h2", "#winner", "#decision .who")
 def _announce() -> None:
     """Tell a screen reader the log's new sentences (public, as the log is) and what the screen
     asks now. A cover says only whom to pass the device to: nothing of a secret is ever in it."""
-    global _heard
     region = document.getElementById("announce")
     if region is None or region is jsnull:
         return
     said: list[str] = []
     if app.screen == "game" and app.state is not None and app.past is None:
-        lines = app.log_lines()
-        game, count = _heard
-        if game == app.key and count < len(lines):
-            said += [text for _, text, _ in lines[count:]][-8:]  # the log has them all
-        _heard = (app.key, len(lines))
+        said += _attention.news(app.key, [text for _, text, _ in app.log_lines()])
     for where in _ASKS:
         asked = root.querySelector(where)
         if asked is not None and asked is not jsnull:
@@ -305,7 +288,7 @@ def on_pointer(event: Any) -> None:
 def draw() -> None:
     began = time.perf_counter()
     focus = _focused()
-    root.innerHTML = app.render()
+    root.innerHTML = render(app)
     _focus_after_redraw(focus)
     _number_choices()
     # The rules help opened at a topic: that part in view.
@@ -365,7 +348,7 @@ async def computer_move(seat: int) -> None:
         _move = None
         window.console.error(f"computer player: {e}")
         app.notice = app.t("app.computer_failed", reason=str(e))
-        root.innerHTML = app.render()  # not draw(): no new attempt until something changes
+        root.innerHTML = render(app)  # not draw(): no new attempt until something changes
 
 
 async def _computer_move(seat: int) -> None:
@@ -378,10 +361,10 @@ async def _computer_move(seat: int) -> None:
             worker = await bot_worker()
             action = json.loads(str(await worker.choose(json.dumps(request))))
         else:
-            action = app.computer_choice(seat)
+            action = app.bots.choose(request)
     except Exception as e:  # a worker that cannot start: a quick level plays this move instead
         window.console.warn(f"computer player: {e}")
-        action = app.computer_choice(seat, fallback=True)
+        action = app.bots.choose(request, fallback=True)
     # Every decision's time so far (the worker's start included in the first), for the
     # benchmark (bench/bots_page.py).
     took = f"{(time.perf_counter() - began) * 1000:.0f}"
@@ -389,7 +372,7 @@ async def _computer_move(seat: int) -> None:
     document.body.setAttribute(
         "data-bot-ms", took if times is None or times is jsnull else f"{times} {took}"
     )
-    wait = app.pace - (time.perf_counter() - began)
+    wait = app.bots.pace - (time.perf_counter() - began)
     if wait > 0:
         await asyncio.sleep(wait)
     _move = None

@@ -63,4 +63,4 @@ def helper_reason(app: App, seat: int, place: str) -> str:
         refusal = app.game.why_not(app.state, make(seat, "helper", place, source))
         if refusal and not refusal.rule.startswith("helper.not_at_that_cart"):
             return app.reason(refusal)
-    return app.t("app.helper_no_source")
+    return app.t("page.helper_no_source")

@@ -14,8 +14,8 @@ from typing import Any, Protocol
 
 from castle.scoring import preview
 from web.castle_page import art
-from web.shell.app import SEAT_COLOURS
 from web.shell.html import button, esc, tag
+from web.shell.settings import SEAT_COLOURS
 
 Clickable = dict[str, tuple[str | None, str | None]]
 View = Mapping[str, Any]

@@ -15,7 +15,7 @@ from castle.state import State
 from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
-from tabletop.search import Budget
+from web import bots as web_bots
 from web.shell import i18n, screens
 from web.shell.generic_panel import label as action_label
 from web.shell.html import esc, tag, tool
@@ -41,7 +41,7 @@ class CastlePage:
         "building",
         "place",
         "trader_place",
-        "app.source",
+        "page.source",
         "item",
     )
     levels: tuple[str, ...] = bots.LEVELS
@@ -49,9 +49,7 @@ class CastlePage:
     strategy: Strategy[Any] | None = bots.STRATEGY
 
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
-        # A time bound, and iterations enough that the time is what stops the search.
-        budget = Budget(iterations=100_000, seconds=seconds) if seconds else None
-        return bots.make_bot(level, seed, budget)
+        return web_bots.castle(level, seed, seconds)  # the worker's own (web/bots.py)
 
     def plan_text(self, app: App, plan: Plan) -> str:
         """A building with its whole payment ("Erect Tower: 1 clay, 1 wood, 2 sand"), else the
@@ -83,9 +81,9 @@ class CastlePage:
         played, rounds = progress.get("round"), progress.get("rounds")
         if not isinstance(played, int) or not isinstance(rounds, int):
             return ""
-        text = app.t("app.round_of", round=played, rounds=rounds)
+        text = app.t("page.round_of", round=played, rounds=rounds)
         if progress.get("winter") is True:
-            text = f"{app.t('app.winter_progress')} · {text}"
+            text = f"{app.t('page.winter_progress')} · {text}"
         return text
 
     def cover_hint(self, app: App) -> str:
@@ -93,8 +91,8 @@ class CastlePage:
         if s is not None and s.phase == "winter" and s.winter is not None and s.winter["card"]:
             # A winter card asks about the hand, where this round's choice shows.
             card = app.t(f"card.{s.winter['card']}")
-            return app.t("app.pass_hint_winter", round=s.round, card=card)
-        return app.t("app.pass_hint", round=s.round if s else 1)
+            return app.t("page.pass_hint_winter", round=s.round, card=card)
+        return app.t("page.pass_hint", round=s.round if s else 1)
 
     def reveal_text(self, app: App) -> str:
         """In a winter round the winter card comes before the chosen cards (§3.3), and the
@@ -102,7 +100,7 @@ class CastlePage:
         s: State | None = app.state
         if s is None or s.phase != "winter" or s.winter is None:
             return app.t("app.reveal")
-        return app.t("app.reveal_winter" if s.winter["card"] else "app.reveal_damsel")
+        return app.t("page.reveal_winter" if s.winter["card"] else "page.reveal_damsel")
 
     def screen(self, app: App) -> str:
         s: State = app.state
@@ -194,15 +192,15 @@ def _season_field(app: App) -> str:
     """Summer (the basic game) or the winter variant (§10), with what winter adds."""
     chosen = app.form.get("variant", "summer")
     options = "".join(
-        tag("option", esc(app.t(f"app.variant.{v}")), value=v, selected=chosen == v)
+        tag("option", esc(app.t(f"page.variant.{v}")), value=v, selected=chosen == v)
         for v in ("summer", "winter")
     )
     rounds = app.cat.join(str(r) for r in data.WINTER_ROUNDS)
     return tag(
         "label",
-        esc(app.t("app.variant"))
+        esc(app.t("page.variant"))
         + tag("select", options, name="variant")
-        + tag("small", esc(app.t("app.winter_hint", rounds=rounds)), class_="hint"),
+        + tag("small", esc(app.t("page.winter_hint", rounds=rounds)), class_="hint"),
         class_="variant",
     )
 
@@ -210,7 +208,7 @@ def _season_field(app: App) -> str:
 def _start_field(app: App) -> str:
     """Who starts: drawn by lot, or a seat."""
     start = app.form.get("start", "random")
-    options = tag("option", esc(app.t("app.start_random")), value="random")
+    options = tag("option", esc(app.t("page.start_random")), value="random")
     options += "".join(
         tag(
             "option",
@@ -220,7 +218,7 @@ def _start_field(app: App) -> str:
         )
         for seat in range(app.player_count())
     )
-    return tag("label", esc(app.t("app.start_player")) + tag("select", options, name="start"))
+    return tag("label", esc(app.t("page.start_player")) + tag("select", options, name="start"))
 
 
 #: The part of the rules help that explains each decision.
@@ -277,13 +275,17 @@ def _scores(app: App) -> str:
     order += ["granary", "cracked_wall", "damsel"]  # winter (§10)
     sources.sort(key=lambda k: order.index(k) if k in order else len(order))
     seats = result["ranking"]
-    head = tag("th", esc(app.t("app.score_source"))) + "".join(
+    head = tag("th", esc(app.t("page.score_source"))) + "".join(
         tag("th", esc(app.names[seat]), class_=f"c-{app.colours[seat]}") for seat in seats
     )
     rows_html = ""
     by_seat = {row["seat"]: row for row in result["players"]}
     # The totals first (the tie-break values next to them), then where the VP came from.
-    totals = [("app.total_vp", "vp"), ("app.talers_left", "talers"), ("app.piece_bp", "piece_bp")]
+    totals = [
+        ("page.total_vp", "vp"),
+        ("page.talers_left", "talers"),
+        ("page.piece_bp", "piece_bp"),
+    ]
     for label, field in totals:
         rows_html += tag(
             "tr",

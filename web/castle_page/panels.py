@@ -43,7 +43,7 @@ def payment_text(app: App, pay: payment.Payment) -> str:
     if not pay["converted"]:
         return own
     converted = app.cat.pieces(pay["converted"], data.BUILDING_KINDS)
-    return app.t("app.pay_with_silver", pieces=own, converted=converted)
+    return app.t("page.pay_with_silver", pieces=own, converted=converted)
 
 
 def pay_with(app: App, pay: payment.Payment) -> None:
@@ -108,25 +108,25 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
             continue
         other = next((c for c in hand if c != card), card)
         refusal = castle.why_not(s, make(seat, "select", [card] if count == 1 else [card, other]))
-        why = app.reason(refusal) if refusal else app.t("app.cards_already_picked", count=count)
+        why = app.reason(refusal) if refusal else app.t("page.cards_already_picked", count=count)
         buttons.append(button(esc(label), None, why))
     confirm = (
         option_button(
             app,
             make(seat, "select", list(app.picked)),
-            app.t("app.confirm_cards", count=count),
+            app.t("page.confirm_cards", count=count),
             class_="go",
             id="confirm-cards",
         )
         if len(app.picked) == count
         else button(
-            esc(app.t("app.confirm_cards", count=count)),
+            esc(app.t("page.confirm_cards", count=count)),
             None,
-            app.t("app.pick_cards", count=count),
+            app.t("page.pick_cards", count=count),
             id="confirm-cards",
         )
     )
-    hint = tag("p", esc(app.t("app.pick_hint", count=count)))
+    hint = tag("p", esc(app.t("page.pick_hint", count=count)))
     return hint + options(buttons) + options([confirm])
 
 
@@ -156,13 +156,13 @@ def _trader(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         name = app.t(f"trader_place.{place}")
         occupant = s.traders[place]
         if occupant is None:
-            label = app.t("app.trader_free", place=name)
+            label = app.t("page.trader_free", place=name)
         elif occupant == seat:
-            label = app.t("app.trader_own", place=name)
+            label = app.t("page.trader_own", place=name)
         else:  # taking the place sends that helper home: say whose
-            label = app.t("app.trader_displace", place=name, player=app.names[occupant])
+            label = app.t("page.trader_displace", place=name, player=app.names[occupant])
         buttons.append(button(esc(label), token, reason))
-    return options(buttons) + options([_done(app, seat, "app.trader_pass")])
+    return options(buttons) + options([_done(app, seat, "page.trader_pass")])
 
 
 def _tower(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -184,27 +184,27 @@ def _buy(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     for a in castle.legal_actions(s, seat):
         if a["do"] == "buy":
             label = app.t(
-                "app.buy_option",
+                "page.buy_option",
                 kind=app.t(f"kind.{a['kind']}"),
                 seller=app.names[a["seller"]],
                 card=app.t(f"card.{a['card']}"),
                 talers=data.STONEMASON_PRICE,
             )
             buttons.append(legal_button(app, a, label))
-    return options(buttons) + options([_done(app, seat, "app.buy_done")])
+    return options(buttons) + options([_done(app, seat, "page.buy_done")])
 
 
 def _sell(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     offer = d["offer"]
     text = app.t(
-        "app.sell_question",
+        "page.sell_question",
         buyer=app.names[d["seat"]],
         kind=app.t(f"kind.{offer['kind']}"),
         card=app.t(f"card.{offer['card']}"),
         talers=data.STONEMASON_PRICE,
     )
-    yes = option_button(app, make(seat, "sell", True), app.t("app.sell_yes"), class_="go")
-    no = option_button(app, make(seat, "sell", False), app.t("app.sell_no"))
+    yes = option_button(app, make(seat, "sell", True), app.t("page.sell_yes"), class_="go")
+    no = option_button(app, make(seat, "sell", False), app.t("page.sell_no"))
     return tag("p", esc(text)) + options([yes, no])
 
 
@@ -218,9 +218,9 @@ def _erect(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
         token, reason = app.option(make(seat, "erect", building))
         clickable[f"building:{building}"] = (token, reason)
         b = data.BUILDING[building]
-        label = app.t("app.erect_option", building=app.t(f"building.{building}"), cost=b.cost)
+        label = app.t("page.erect_option", building=app.t(f"building.{building}"), cost=b.cost)
         buttons.append(button(esc(label), token, reason))
-    done_key = "app.erect_done" if d.get("built") else "app.erect_nothing"
+    done_key = "page.erect_done" if d.get("built") else "page.erect_nothing"
     return options(buttons) + options([_done(app, seat, done_key)])
 
 
@@ -230,7 +230,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     ctx = d["pay"]
     building = ctx["building"]
     head = app.t(
-        "app.paying",
+        "page.paying",
         building=app.t(f"building.{building}"),
         cost=data.BUILDING[building].cost,
         left=ctx["rem"],
@@ -238,7 +238,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     so_far = {"own": ctx["own"], "converted": ctx["converted"]}
     out = tag("p", esc(head))
     if ctx["own"] or ctx["converted"]:
-        out += tag("p", esc(app.t("app.paid_so_far", pieces=payment_text(app, so_far))))
+        out += tag("p", esc(app.t("page.paid_so_far", pieces=payment_text(app, so_far))))
     if ctx["step"] == 0:
         p = s.players[seat]
         ideas = payment.suggested(data.BUILDING[building].cost, p.pieces, s.stock)
@@ -251,16 +251,16 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
                 )
                 for pay in ideas
             ]
-            out += tag("h3", esc(app.t("app.suggested_payments"))) + options(buttons)
+            out += tag("h3", esc(app.t("page.suggested_payments"))) + options(buttons)
     kind = d["kind"]
-    out += tag("h3", esc(app.t("app.pay_kind", kind=app.t(f"kind.{kind}"))))
+    out += tag("h3", esc(app.t("page.pay_kind", kind=app.t(f"kind.{kind}"))))
 
     def label(a: Action) -> str:
         mine = _count(app, a["own"], kind)
         if not a["silver"]:
             return mine
         return app.t(
-            "app.pay_step_silver", own=mine, silver=a["silver"], kind=app.t(f"kind.{kind}")
+            "page.pay_step_silver", own=mine, silver=a["silver"], kind=app.t(f"kind.{kind}")
         )
 
     return out + legal_buttons(app, seat, label)
@@ -273,7 +273,9 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     buttons = []
     for place in data.PLACE:
         acts = [a for a in legal if a["place"] == place]
-        label = app.t("app.helper_option", place=app.t(f"place.{place}"), fee=data.PLACE[place].fee)
+        label = app.t(
+            "page.helper_option", place=app.t(f"place.{place}"), fee=data.PLACE[place].fee
+        )
         if len(acts) == 1:
             entry = legal_entry(app, acts[0])
         elif acts:
@@ -286,27 +288,27 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     if s.winter is not None:
         buttons += winter_panels.helper_buttons(app, seat, legal, clickable)
     out = tag(
-        "p", esc(app.t("app.helper_hint", left=data.MAX_HELPERS_PER_CARD - d.get("helpers", 0)))
+        "p", esc(app.t("page.helper_hint", left=data.MAX_HELPERS_PER_CARD - d.get("helpers", 0)))
     )
     chosen = app.local.get("place")
     if chosen:
         sources = [a for a in legal if a["place"] == chosen]
         choice = [legal_button(app, a, app.t(f"app.source.{a['source']}")) for a in sources]
         cancel = button(esc(app.t("app.cancel")), app.reg(partial(choose_place, app, None)))
-        out += tag("p", esc(app.t("app.helper_from", place=app.t(f"place.{chosen}")))) + options(
+        out += tag("p", esc(app.t("page.helper_from", place=app.t(f"place.{chosen}")))) + options(
             [*choice, cancel]
         )
-    return out + options(buttons) + options([_done(app, seat, "app.helper_done")])
+    return out + options(buttons) + options([_done(app, seat, "page.helper_done")])
 
 
 def _convert(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     buttons = [
         option_button(
-            app, make(seat, "convert", k), app.t("app.convert_option", kind=app.t(f"kind.{k}"))
+            app, make(seat, "convert", k), app.t("page.convert_option", kind=app.t(f"kind.{k}"))
         )
         for k in data.FORGE_KINDS
     ]
-    return options(buttons) + options([_done(app, seat, "app.convert_done")])
+    return options(buttons) + options([_done(app, seat, "page.convert_done")])
 
 
 def _palace(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -314,12 +316,12 @@ def _palace(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
         option_button(
             app,
             make(seat, "palace", k),
-            app.t("app.palace_option", kind=app.t(f"kind.{k}"), vp=data.BP[k]),
+            app.t("page.palace_option", kind=app.t(f"kind.{k}"), vp=data.BP[k]),
         )
         for k in data.BUILDING_KINDS
     ]
-    head = tag("p", esc(app.t("app.palace_left", left=d.get("left", 0))))
-    return head + options(buttons) + options([_done(app, seat, "app.palace_done")])
+    head = tag("p", esc(app.t("page.palace_left", left=d.get("left", 0))))
+    return head + options(buttons) + options([_done(app, seat, "page.palace_done")])
 
 
 def _market(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -327,7 +329,7 @@ def _market(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     assert app.state is not None
     rate = scoring.market_rate(app.state, seat)
     return legal_buttons(
-        app, seat, lambda a: app.t("app.market_option", vp=a["vp"], count=a["vp"] * rate)
+        app, seat, lambda a: app.t("page.market_option", vp=a["vp"], count=a["vp"] * rate)
     )
 
 

@@ -54,29 +54,29 @@ def label(app: App, a: Action) -> str | None:
     assert s is not None
     do = a["do"]
     if do == "discard":
-        return app.t("app.discard_option", card=app.t(f"card.{a['card']}"))
+        return app.t("page.discard_option", card=app.t(f"card.{a['card']}"))
     if do == "pay_talers":
         stage = castle.decision(s)
         plague = stage is not None and stage["stage"] == "plague"
         price = winter.plague_price(s, a["p"]) if plague else data.SNOWDRIFT_TALERS
-        return app.t("app.pay_talers", count=price)
+        return app.t("page.pay_talers", count=price)
     if do == "return_stone":
         count = a["own"] + a["silver"]
         vp = count * data.CRACKED_WALL_VP
         if not count:
-            return app.t("app.wall_none")
+            return app.t("page.wall_none")
         if a["silver"]:
-            return app.t("app.wall_option_silver", own=a["own"], silver=a["silver"], vp=vp)
-        return app.t("app.wall_option", count=count, vp=vp)
+            return app.t("page.wall_option_silver", own=a["own"], silver=a["silver"], vp=vp)
+        return app.t("page.wall_option", count=count, vp=vp)
     if do == "give":
-        return app.t("app.give_option", item=_item(app, a["item"]))
+        return app.t("page.give_option", item=_item(app, a["item"]))
     if do == "drop_out":
-        return app.t("app.drop_out")
+        return app.t("page.drop_out")
     if do == "take":
         on_card = s.winter["damsel"][a["item"]] if s.winter else 0
-        return app.t("app.take_option", item=_item(app, a["item"]), count=on_card)
+        return app.t("page.take_option", item=_item(app, a["item"]), count=on_card)
     if do == "toll_helper":
-        return app.t("app.toll_option", place=app.t(f"trader_place.{a['place']}"))
+        return app.t("page.toll_option", place=app.t(f"trader_place.{a['place']}"))
     return None
 
 
@@ -96,7 +96,7 @@ def _discard(app: App, seat: int, card: str, hint: str) -> str:
         action = make(seat, "discard", c)
         if castle.why_not(s, action) is not None:
             continue  # not offered: only the cards the card may take are listed
-        where = app.t("app.discard_face_up" if c in p.played else "app.discard_in_hand")
+        where = app.t("page.discard_face_up" if c in p.played else "page.discard_in_hand")
         buttons.append(option_button(app, action, f"{_label(app, action)} ({where})"))
     pay_action = make(seat, "pay_talers")
     pay = option_button(app, pay_action, _label(app, pay_action))
@@ -104,11 +104,11 @@ def _discard(app: App, seat: int, card: str, hint: str) -> str:
 
 
 def _plague(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _discard(app, seat, "plague", "app.plague_hint")
+    return _discard(app, seat, "plague", "page.plague_hint")
 
 
 def _snowdrift(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
-    return _discard(app, seat, "snowdrift", "app.snowdrift_hint")
+    return _discard(app, seat, "snowdrift", "page.snowdrift_hint")
 
 
 def _cracked_wall(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
@@ -119,7 +119,7 @@ def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     s = app.state
     assert s is not None and s.winter is not None
     names = app.cat.join(app.names[i] for i in s.winter["damsel_in"])
-    hint = app.t("app.damsel_hint", names=names, vp=data.DAMSEL_VP)
+    hint = app.t("page.damsel_hint", names=names, vp=data.DAMSEL_VP)
     gifts = [
         legal_button(app, a, _label(app, a))
         for a in castle.legal_actions(s, seat)
@@ -165,11 +165,11 @@ def helper_buttons(app: App, seat: int, legal: list[Action], clickable: Clickabl
         clickable[f"place:{place}"] = entry
         holder = s.winter["innkeeper"]
         if place == "granary":
-            label = app.t("app.helper_granary", fee=spec.fee)
+            label = app.t("page.helper_granary", fee=spec.fee)
         elif holder is not None and holder != seat:
-            label = app.t("app.helper_innkeeper_displace", fee=spec.fee, player=app.names[holder])
+            label = app.t("page.helper_innkeeper_displace", fee=spec.fee, player=app.names[holder])
         else:
-            label = app.t("app.helper_innkeeper", fee=spec.fee)
+            label = app.t("page.helper_innkeeper", fee=spec.fee)
         out.append(button(esc(label), *entry))
     return out
 

@@ -16,64 +16,36 @@ import random
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, TypedDict
+from typing import Any
 
 from tabletop import record as records
-from tabletop.bot import Bot, advise
-from tabletop.game import Action, Event, Game, Json
+from tabletop.bot import advise
+from tabletop.game import Action, Event, Game, Json, Prompt
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import backup, i18n, storage, story
+from .asked import Decision
+from .computers import Computers
+from .history import History, Position, upto
+from .saves import Listed, Replayed, SavedGames
+from .settings import LANG, LAST, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS, TABLE, Settings
 from .storage import About, Store
 from .ui import GameUI
 
-#: The prefix of the site's own settings in storage (each game's saves have its name's prefix).
-SITE = "castle"
-LANG_KEY = f"{SITE}.lang"
-#: The seat colours a player may pick, in the order seats get them by default.
-SEAT_COLOURS = ("blue", "red", "yellow", "green")
-#: Where the computer players' pace is kept: seconds a computer's action stays on screen
-#: before it is played (so that a person can follow), and the choices the form offers.
-PACE_KEY = f"{SITE}.pace"
-PACES = ("2", "1", "0.5", "0")
-DEFAULT_PACE = "1"
-#: The new-game form's value for a seat played by a person.
-PERSON = "person"
-#: The longest name a player may give (the form's maxlength; a save's names are checked).
-NAME_LENGTH = 24
-#: Where the key of the game opened last is kept (offered first for resuming).
-LAST_KEY = f"{SITE}.last"
-#: Where the last new-game form is kept (players, names, colours, who plays each seat, who
-#: starts): the next game's form opens with it, for a rematch.
-TABLE_KEY = f"{SITE}.table"
-
 Handler = Callable[[], object]
-
-
-class Listed(TypedDict):
-    """A saved game in the list: its key, what the list shows (None: not known, the save
-    cannot be read and no About was kept), and why it cannot be played (None: it can)."""
-
-    key: str
-    about: About | None
-    problem: str | None
-
-
-#: A game read from a save or a file: its record, state, events and their moments, and whether
-#: its last action answered a secret prompt.
-Opened = tuple[records.Record, Any, list[Event], list[int], bool]
 
 
 class App:
     def __init__(
         self,
         store: Store,
-        games: Mapping[str, GameUI],
+        games: Mapping[str, GameUI[App]],
         lang: str | None = None,
         build: str = "dev",
         generic_panels: bool = False,
         game: str | None = None,
         clock: Callable[[], float] = time.time,
+        site: str | None = None,
     ) -> None:
         self.store = store
         #: Seconds since the epoch (the dates of saved games); tests give their own.
@@ -83,10 +55,16 @@ class App:
         #: The games this page plays (web/games.py), by name; `game` picks one (default: the
         #: first).
         self.games = dict(games)
-        self.ui: GameUI = (
+        self.ui: GameUI[App] = (
             self.games[game] if game in self.games else next(iter(self.games.values()))
         )
         self.game: Game[Any] = self.ui.game
+        #: The site's settings, under the registry's name for the site (web/games.py SITE;
+        #: by default its first game's).
+        self.settings = Settings(store, site or next(iter(self.games)))
+        #: The saved games (saves.py), and the decision asked now (asked.py).
+        self.saves = SavedGames(store, self.ui, clock, self.rnd)
+        self.decision = Decision(self.game)
         #: Every decision through the generic panel (generic_panel.py), none through its own.
         self.generic_panels = generic_panels
         #: The site's build id (tools/build.py; "dev" for a dev build), shown on the home screen.
@@ -100,7 +78,7 @@ class App:
         self.listed: list[Listed] = []
         self.confirming: str | None = None
         self.renaming: str | None = None
-        self.lang = lang or store.get(LANG_KEY) or "en"
+        self.lang = lang or self.settings.get(LANG) or "en"
         if self.lang not in i18n.LANGUAGES:
             self.lang = "en"
         self.cat = i18n.load(self.lang, self.ui.catalogs)
@@ -110,10 +88,8 @@ class App:
         #: For each event, how many actions had been played when it happened (the log's lines
         #: lead to those moments).
         self.moments: list[int] = []
-        #: Looking at a past moment (read-only): the number of actions shown, and the present
-        #: (state, events, moments) to come back to.
-        self.past: int | None = None
-        self._present: tuple[Any, list[Event], list[int]] | None = None
+        #: Undo and looking back (history.py).
+        self.history = History()
         self.screen = "home"
         #: The seat that has passed the cover and is answering in secret, if any.
         self.viewer: int | None = None
@@ -124,14 +100,6 @@ class App:
         #: What the game's panels remember between two clicks (a place awaiting its source);
         #: forgotten after every action.
         self.local: dict[str, Any] = {}
-        #: The last action was a secret answer (undo would show it to the next player).
-        self.last_secret = False
-        #: The seat whose own actions undo is taking back, one by one: never past another
-        #: seat's action (None until the first undo after an action).
-        self.undoing: int | None = None
-        #: What was taken back, for the log of the open game: (number of events before it,
-        #: the action), worded in the log's language.
-        self.takebacks: list[tuple[int, Action]] = []
         #: A one-line message for the player (a refused click), until the next click.
         self.notice: str | None = None
         #: Why the game in progress could not be saved: shown on every screen until a save
@@ -159,10 +127,8 @@ class App:
         #: The rules help is open over the screen, at this topic (GameUI.help).
         self.help_open = False
         self.help_topic: str | None = None
-        #: Seconds a searching computer may think per decision (None: its own budget).
-        self.think_seconds: float | None = 1.5
-        #: The computer players of the game in progress, by seat (made when first asked).
-        self._bots: dict[tuple[int, str], Bot] = {}
+        #: The computer players (computers.py): their levels, requests, bots and pace.
+        self.bots = Computers(self.settings, self.ui)
         self._acts: dict[str, Handler] = {}
         self._reword()
         self.list_games()
@@ -196,31 +162,12 @@ class App:
 
     def list_games(self) -> None:
         """Read the saved games for their list (the home screen), most recently saved first."""
-        entries = [self._entry(key) for key in storage.game_keys(self.store, self.game.name)]
-        self.listed = [e for e in entries if e is not None]
-        self.listed.sort(key=lambda e: -(e["about"]["updated"] if e["about"] else 0))
-
-    def _entry(self, key: str) -> Listed | None:
-        """One saved game as the list shows it. A game that cannot be read is listed with why
-        (and what it showed when it was saved last, if that is known), never dropped."""
-        text = self.store.get(key)
-        if text is None:
-            return None
-        about = storage.read_about(self.store, key)
-        if key == self.key and self.record is not None and self.state is not None:
+        shown = None
+        if self.key is not None and self.record is not None and self.state is not None:
             # The open game: what is in memory (it may be newer than a save that failed).
-            shown = self._make_about(self.record, self.state, self.about or about, saved=False)
-            return {"key": key, "about": shown, "problem": None}
-        try:
-            rec = self._check(text)
-            if about is None or about["moves"] != len(rec["actions"]):
-                # A game saved by an earlier build (or edited): replayed once for its About.
-                state = self._replay(rec)[0]
-                about = self._make_about(rec, state, about)
-                self._write(f"{key}.about", json.dumps(about))
-        except records.RecordError as e:
-            return {"key": key, "about": about, "problem": str(e)}
-        return {"key": key, "about": about, "problem": None}
+            old = self.about or storage.read_about(self.store, self.key)
+            shown = self.saves.about(self.record, self.state, old, saved=False)
+        self.listed = self.saves.listed(self.key, shown)
 
     def listed_entry(self, key: str) -> Listed | None:
         return next((e for e in self.listed if e["key"] == key), None)
@@ -230,7 +177,7 @@ class App:
         while unfinished, or else the unfinished one saved last."""
         playable = [e for e in self.listed if e["problem"] is None and e["about"]]
         unfinished = [e for e in playable if e["about"] and not e["about"]["finished"]]
-        for key in (self.key, self.store.get(LAST_KEY)):
+        for key in (self.key, self.settings.get(LAST)):
             for e in unfinished:
                 if e["key"] == key:
                     return e
@@ -243,11 +190,8 @@ class App:
             return
         if self._holding_unsaved():
             return
-        text = self.store.get(key)
         try:
-            if text is None:
-                raise records.RecordError("it is no longer in this browser's storage")
-            opened = self._read(text)
+            opened = self.saves.open(key)
         except records.RecordError as e:
             self.notice = self.t("app.open_failed", reason=str(e))
             self.list_games()
@@ -260,7 +204,7 @@ class App:
         self.confirming = None
         if key == self.key:
             self._close()
-        storage.delete(self.store, key)
+        self.saves.delete(key)
         self.notice = self.t("app.deleted")
         if self.save_problem is not None and self.record is not None:
             self._save()  # the space freed may be what the open game needed
@@ -281,58 +225,17 @@ class App:
         if entry is None or entry["about"] is None:
             return
         title = " ".join((self.form.get("title") or "").split())[: storage.TITLE_LENGTH]
-        about: About = {**entry["about"], "title": title}
         if key == self.key and self.about is not None:
             self.about["title"] = title
-        problem = self._write(f"{key}.about", json.dumps(about))
+        problem = self.saves.rename(key, entry["about"], title)
         if problem:
             self.notice = self.t("app.save_failed", reason=problem)
         self.list_games()
 
-    def _check(self, text: str | bytes) -> records.Record:
-        """A save or a game file read and checked, not replayed: the game's reader, and the
-        page's own keys of its setup."""
-        rec = records.loads(self.game, text)
-        problem = self._page_setup_error(rec["setup"])
-        if problem:
-            raise records.RecordError(f"setup: {problem}")
-        return rec
-
-    def _read(self, text: str | bytes) -> Opened:
-        """A save or a game file, read and replayed whole. Anything wrong is a RecordError:
-        the game's reader raises nothing else, and nothing else may lock the page either."""
-        try:
-            rec = self._check(text)
-            return (rec, *self._replay(rec))
-        except records.RecordError:
-            raise
-        except Exception as e:
-            raise records.RecordError(type(e).__name__) from e
-
-    def _make_about(
-        self, rec: records.Record, state: Any, old: About | None, saved: bool = True
-    ) -> About:
-        """What the list of saved games shows of a game (its title and start kept from `old`,
-        and when it was saved last unless it is being `saved` now)."""
-        results = self.game.results(state) if self.game.terminal(state) else None
-        now = self.clock()
-        return {
-            "title": old["title"] if old else "",
-            "names": list(rec["setup"].get("names", [])),
-            "created": old["created"] if old else now,
-            "updated": now if saved or old is None else old["updated"],
-            "moves": len(rec["actions"]),
-            "progress": dict(self.ui.progress(state)),
-            "finished": results is not None,
-            "scores": [row["score"] for row in results["seats"]] if results else [],
-            "winners": list(results["winners"]) if results else [],
-            "rules_version": rec["rules_version"],
-        }
-
     def _about(self) -> About:
         """The open game's About as it is saved now."""
         assert self.record is not None
-        self.about = self._make_about(self.record, self.state, self.about)
+        self.about = self.saves.about(self.record, self.state, self.about)
         return self.about
 
     def export_game(self) -> None:
@@ -340,71 +243,60 @@ class App:
         if self.record is None:
             return
         names = self.record["setup"].get("names", [])
-        self.download = (self._file_name(names), records.dumps(self.record))
+        self.download = (self.saves.file_name(names), records.dumps(self.record))
 
     def export_saved(self, key: str) -> None:
         """Offer a saved game's file as it is stored (one that cannot be read, unchanged)."""
         if key == self.key and self.record is not None:
             self.export_game()
             return
-        text = self.store.get(key)
-        if text is not None:
-            entry = self.listed_entry(key)
-            names = entry["about"]["names"] if entry and entry["about"] else []
-            self.download = (self._file_name(names or ["save"]), text)
-
-    def _file_name(self, names: list[str]) -> str:
-        joined = "-".join(str(n) for n in names)
-        safe = "".join(c if c.isalnum() else "-" for c in joined)[:40].strip("-") or "game"
-        return f"{self.game.name}-{safe}.json"
+        entry = self.listed_entry(key) or {"key": key, "about": None, "problem": None}
+        self.download = self.saves.export(entry)
 
     def export_all(self) -> None:
         """Offer every saved game as one backup file (see `backup`)."""
         self.list_games()
-        self.download = (f"{self.game.name}-backup.json", backup.dumps(self))
+        open_text = None if self.record is None else records.dumps(self.record)
+        self.download = self.saves.backup(self.listed, self.key, open_text)
 
     def import_file(self, text: str | bytes, name: str = "") -> bool:
         """Open a game record, or restore a backup of saved games, from a file. Everything is
         checked before anything is written: a bad file gets one message naming what is wrong,
         and no save changes."""
-        if backup.is_backup(self.game, text):
-            return backup.restore(self, text, name)
+        if self.saves.is_backup(text):
+            return self._restore(text, name)
         try:
-            opened = self._read(text)
+            opened = self.saves.read(text)
         except records.RecordError as e:
             self.notice = self.t("app.import_failed", file=name[:60], reason=str(e))
             return False
         if self._holding_unsaved():
             return False
-        key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
-        self._open(key, *opened)
+        self._open(self.saves.new_key(), *opened)
         self._save()
         self.notice = self.t("app.imported", file=name[:60])
         return True
 
-    def _page_setup_error(self, setup: Json) -> str | None:
-        """What is wrong with the page's own keys of a record's setup (the game checked its
-        own): a name for each seat, distinct colours, a level or a person at each seat."""
-        players = setup["players"]
-        names = setup.get("names")
-        if not isinstance(names, list) or len(names) != players:
-            return f"names must be a list of {players} names"
-        if not all(isinstance(n, str) and 0 < len(n.strip()) <= NAME_LENGTH for n in names):
-            return f"each name must be text of 1 to {NAME_LENGTH} characters"
-        colours = setup.get("colours")
-        if (
-            not isinstance(colours, list)
-            or len(colours) != players
-            or len(set(colours)) != players
-            or not set(colours) <= set(SEAT_COLOURS)
-        ):
-            return f"colours must be {players} different ones of {', '.join(SEAT_COLOURS)}"
-        computers = setup.get("computers", [None] * players)
-        if not isinstance(computers, list) or len(computers) != players:
-            return f"computers must be a list of {players} levels or nulls"
-        if not all(level is None or level in self.ui.levels for level in computers):
-            return f"each computer level must be one of {', '.join(self.ui.levels)}, or null"
-        return None
+    def _restore(self, text: str | bytes, name: str) -> bool:
+        """Add a backup's games to the saved ones (none replaced); the notice says what
+        happened."""
+        file = name[:60]
+        try:
+            done = self.saves.restore(text)
+        except backup.BackupError as e:
+            self.notice = self.t("app.import_failed", file=file, reason=str(e))
+            return False
+        self.list_games()
+        self.notice = self.t(
+            "app.restored",
+            file=file,
+            restored=done["restored"],
+            already=done["already"],
+            unreadable=done["unreadable"],
+        )
+        if done["problem"]:
+            self.notice += " " + self.t("app.restore_full", reason=done["problem"])
+        return done["restored"] > 0
 
     def _save(self) -> None:
         assert self.record is not None and self.key is not None
@@ -421,13 +313,7 @@ class App:
             self._write(f"{self.key}.about", json.dumps(self._about()))
 
     def _write(self, key: str, text: str) -> str | None:
-        """Every write to storage goes here: a full or blocked storage must not stop the
-        game. Returns what went wrong, or None."""
-        try:
-            self.store.set(key, text)
-        except Exception as e:
-            return str(e) or type(e).__name__
-        return None
+        return self.saves.write(key, text)
 
     # --- words -----------------------------------------------------------------------------
 
@@ -452,7 +338,7 @@ class App:
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.cat = i18n.load(lang, self.ui.catalogs)
-        self._write(LANG_KEY, lang)  # a choice that is not kept is no reason to stop
+        self._write(self.settings.key(LANG), lang)  # a choice that is not kept is no reason to stop
         self._reword()
 
     def _reword(self) -> None:
@@ -464,8 +350,9 @@ class App:
 
     def _notes_upto(self, i: int) -> None:
         """The takeback notes due before event `i` (they are in the order of their events)."""
-        while self._notes_done < len(self.takebacks) and self.takebacks[self._notes_done][0] <= i:
-            action = self.takebacks[self._notes_done][1]
+        takebacks = self.history.takebacks
+        while self._notes_done < len(takebacks) and takebacks[self._notes_done][0] <= i:
+            action = takebacks[self._notes_done][1]
             text = self.t("app.took_back", player=self.names[action["p"]], move=self._words(action))
             moment = self.moments[i - 1] if 0 < i <= len(self.moments) else 0
             self._log.append((self._log_round, text, moment))
@@ -515,11 +402,9 @@ class App:
             self.check_behind()  # another tab may have saved this game since: say so at once
         handler()
 
-    def render(self) -> str:
-        from . import screens
-
+    def clear_clicks(self) -> None:
+        """Forget the tokens of the last render (screens.render registers the next one's)."""
         self._acts = {}
-        return screens.render(self)
 
     # --- the game ----------------------------------------------------------------------------
 
@@ -567,14 +452,13 @@ class App:
         }
         pace = f.get("pace")
         if pace in PACES:
-            self._write(PACE_KEY, pace)
+            self._write(self.settings.key(PACE), pace)
         table = {k: v for k, v in f.items() if k not in ("seed", "pace") and isinstance(v, str)}
-        self._write(TABLE_KEY, json.dumps(table))
+        self._write(self.settings.key(TABLE), json.dumps(table))
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         # A key of its own: starting a game never replaces another.
-        key = storage.new_key(self.store, self.game.name, self.clock(), self.rnd)
-        self._open(key, rec, state, events, [0] * len(events), False)
+        self._open(self.saves.new_key(), rec, state, events, [0] * len(events), False)
         self._save()
 
     def player_count(self) -> int:
@@ -611,9 +495,9 @@ class App:
         self._rev = self._stored_rev()
         self.record, self.state, self.events = rec, state, list(events)
         self.moments = list(moments)
-        self.last_secret = last_secret
+        self.history.opened(last_secret)
         self._mark_round()
-        self._write(LAST_KEY, key)
+        self._write(self.settings.key(LAST), key)
         self.screen = "game"
 
     def _mark_round(self) -> None:
@@ -626,27 +510,22 @@ class App:
         if moment >= len(self.record["actions"]):
             self._round_scores = self.ui.scores(self.state)
             return
-        then = dict(self.record)
-        then["actions"] = self.record["actions"][:moment]
-        self._round_scores = self.ui.scores(self._replay(then)[0])
+        self._round_scores = self.ui.scores(self._replay(upto(self.record, moment))[0])
 
     def _close(self) -> None:
         """No game open (the home screen lists what is saved)."""
         self.key = self.about = self.record = self.state = None
         self.events, self.moments = [], []
-        self.past = self._present = None
+        self.history.opened()
         self.behind = False
         self.save_problem = None
-        self.last_secret = False
-        self.undoing = None
-        self.takebacks = []
         self._reword()
         self.screen = "home"
         self.viewer = None
         self.revealing = False
         self.picked = []
         self.local = {}
-        self._bots = {}
+        self.bots.forget()
 
     def home(self) -> None:
         """The home screen: the saved games (the open one stays open), a new game."""
@@ -661,8 +540,8 @@ class App:
         self.list_games()
 
     def _table(self) -> dict[str, str]:
-        """The last new-game form (TABLE_KEY), or nothing if there is none or it is not one."""
-        text = self.store.get(TABLE_KEY)
+        """The last new-game form (its setting), or nothing if there is none or it is not one."""
+        text = self.settings.get(TABLE)
         try:
             table = json.loads(text) if text and len(text) < 4_000 else {}
         except (ValueError, RecursionError):
@@ -681,20 +560,12 @@ class App:
         """Show the open game as it stood after `moment` actions, read-only (from the log, or
         stepping through a finished game); `present` comes back."""
         assert self.record is not None
-        count = len(self.record["actions"])
-        moment = max(0, min(moment, count))
-        if self._present is None:
-            self._present = (self.state, self.events, self.moments)
-        if moment == count and not self.game.terminal(self._present[0]):
+        now = (self.state, self.events, self.moments)
+        shown = self.history.look(self.record, moment, now, self.game.terminal, self._position)
+        if shown is None:
             self.present()
             return
-        if moment == count:
-            self.state, self.events, self.moments = self._present
-        else:
-            past = dict(self.record)
-            past["actions"] = self.record["actions"][:moment]
-            self.state, self.events, self.moments, _ = self._replay(past)
-        self.past = moment
+        self.state, self.events, self.moments = shown
         self.viewer = None
         self.picked = []
         self.local = {}
@@ -702,14 +573,14 @@ class App:
 
     def present(self) -> None:
         """Back from a past moment to the game as it stands."""
-        if self._present is not None:
-            self.state, self.events, self.moments = self._present
-        self.past = self._present = None
+        shown = self.history.back()
+        if shown is not None:
+            self.state, self.events, self.moments = shown
         self._reword()
 
     def secret_now(self) -> bool:
         """The seats asked now answer in secret (the hot-seat covers hide their answers)."""
-        return self.state is not None and self._secret(self.state)
+        return self._secret()
 
     def do(self, action: Action) -> bool:
         """Apply one action: the engine decides; the record is saved at once. False (and the
@@ -720,8 +591,8 @@ class App:
             return False
         if self.past is not None:
             return False  # a past moment is only looked at
-        secret = self._secret(self.state)
-        private = self._secret(self.state, "private")
+        secret = self._secret()
+        private = self._secret("private")
         try:
             events = self.game.apply(self.state, action)
         except IllegalAction as e:
@@ -730,8 +601,7 @@ class App:
         if self.computers[action["p"]] is None:
             self.happened = []  # a person decided: the notes start again from here
         self.record["actions"].append(self.game.action_text(action))
-        self.last_secret = secret
-        self.undoing = None
+        self.history.played(secret)
         first = len(self.events)
         self.events += events
         self.moments += [len(self.record["actions"])] * len(events)
@@ -744,7 +614,7 @@ class App:
             self.viewer = None
             # Everyone has answered: a cover asks to reveal before the board shows the answers
             # (unless nobody else is at the device to see them).
-            self.revealing = not self._secret(self.state) and not self.lone_person()
+            self.revealing = not self._secret() and not self.lone_person()
         elif private:
             self.viewer = None  # what it saw to answer is not for the next one at the device
         return True
@@ -770,12 +640,10 @@ class App:
         appeared and never further, so that it cannot be used to peek: not a secret answer
         (the reveal follows the last one), not a computer's move (a person would choose again
         knowing it), and not past another seat's decision."""
-        if self.record is None or not self.record["actions"] or self.last_secret:
-            return False
-        if self.past is not None:
+        if self.record is None or not self.record["actions"]:
             return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
-        return self.computers[seat] is None and self.undoing in (None, seat)
+        return self.history.can_undo(self.record, seat, self.computers[seat] is None)
 
     def undo(self) -> None:
         """Take back the last action: it leaves the record (which holds what stands), and the
@@ -788,11 +656,9 @@ class App:
         line = self.record["actions"][-1]
         rec["actions"] = self.record["actions"][:-1]
         action = self.game.parse_action(line)
-        self.state, self.events, self.moments, self.last_secret = self._replay(rec)
+        self.state, self.events, self.moments, last_secret = self._replay(rec)
         self.record = rec
-        self.undoing = action["p"]
-        self.takebacks = [(min(i, len(self.events)), a) for i, a in self.takebacks]
-        self.takebacks.append((len(self.events), action))
+        self.history.took_back(action, len(self.events), last_secret)
         self._mark_round()
         self._reword()
         self.picked = []
@@ -808,14 +674,9 @@ class App:
 
     @property
     def computers(self) -> list[str | None]:
-        """The level playing each seat (None: a person). Kept in the record's setup, which
-        the page updates when a seat is handed over; the game itself never reads it."""
+        """The level playing each seat (None: a person), as the record's setup keeps it."""
         assert self.record is not None
-        setup = self.record["setup"]
-        levels = setup.get("computers")
-        if not isinstance(levels, list) or len(levels) != setup["players"]:
-            return [None] * setup["players"]
-        return [level if level in self.ui.levels else None for level in levels]
+        return self.bots.levels(self.record)
 
     def people(self) -> list[int]:
         return [seat for seat, level in enumerate(self.computers) if level is None]
@@ -836,39 +697,16 @@ class App:
 
     def searches(self, seat: int) -> bool:
         """Whether the seat's level searches (the page asks its worker, not this thread)."""
-        return self.computers[seat] in self.ui.searching
+        return self.bots.searches(self.computers[seat])
 
     def computer_request(self, seat: int) -> Json:
-        """What a computer player is given: its level, its seat's view and nothing more, a seed
-        and its time, and the number of actions so far (to match the answer to the moment)."""
+        """What the computer at `seat` is given now (Computers.request)."""
         assert self.record is not None
-        level = self.computers[seat]
-        assert level is not None
-        moves = len(self.record["actions"])
-        return {
-            "game": self.game.name,
-            "level": level,
-            "seat": seat,
-            "view": self.game.view(self.state, seat),
-            "seed": self.record["setup"]["seed"] * 1009 + moves * 31 + seat,
-            "seconds": self.think_seconds,
-            "moves": moves,
-        }
+        return self.bots.request(self.state, self.record, seat)
 
     def computer_choice(self, seat: int, fallback: bool = False) -> Action:
-        """A computer's action, computed here: the quick levels, and (`fallback`) the
-        quickest level but one for a searching seat whose worker cannot run."""
-        request = self.computer_request(seat)
-        if fallback:
-            quick = [lv for lv in self.ui.levels if lv not in self.ui.searching]
-            request["level"] = quick[-1] if quick else request["level"]
-        key = (seat, request["level"])
-        bot = self._bots.get(key)
-        if bot is None:
-            bot = self._bots[key] = self.ui.bot(
-                request["level"], request["seed"], request["seconds"]
-            )
-        return bot.choose(request["view"], seat)
+        """The computer at `seat`'s action now, computed on this thread (Computers.choose)."""
+        return self.bots.choose(self.computer_request(seat), fallback)
 
     def computer_play(self, seat: int, action: Action, moves: int) -> bool:
         """Play a computer's answer, if the game is still where it was asked (the player may
@@ -926,12 +764,6 @@ class App:
     def close_help(self) -> None:
         self.help_open = False
 
-    @property
-    def pace(self) -> float:
-        """Seconds a computer's action waits before it is played."""
-        value = self.store.get(PACE_KEY) or DEFAULT_PACE
-        return float(value) if value in PACES else float(DEFAULT_PACE)
-
     def lone_person(self) -> bool:
         """At most one person plays: no device is passed, so no cover is ever needed."""
         return len(self.people()) <= 1
@@ -944,29 +776,41 @@ class App:
         self.revealing = False
 
     def asked(self) -> list[int]:
-        return [] if self.state is None else self.game.asked(self.state)
+        """The seats the open game asks now (the same answer all through a click)."""
+        if self.state is None:
+            return []
+        return self.decision.asked(self.state, self._moves())
 
-    def _secret(self, state: Any, key: str = "secret") -> bool:
+    def prompt(self, seat: int) -> Prompt | None:
+        """What the open game asks `seat` now (None: nothing)."""
+        if self.state is None:
+            return None
+        return self.decision.prompt(self.state, self._moves(), seat)
+
+    def _moves(self) -> int:
+        return 0 if self.record is None else len(self.record["actions"])
+
+    def _secret(self, key: str = "secret") -> bool:
         """Whether the seats asked now answer in secret (the prompt says), or, with `key`
         "private", see something only they may know to answer."""
-        seats = self.game.asked(state)
-        prompt = self.game.prompt(state, seats[0]) if seats else None
-        return prompt is not None and bool(prompt.get(key))
+        return self.state is not None and self.decision.says(self.state, self._moves(), key)
 
     def private_now(self) -> bool:
         """The seat asked now answers out of the others' sight (a hot-seat cover first)."""
-        return self.state is not None and self._secret(self.state, "private")
+        return self._secret("private")
 
-    def _replay(self, rec: records.Record) -> tuple[Any, list[Event], list[int], bool]:
-        """The record's state, its events and their moments (`moments`), and whether its last
-        action answered a secret prompt (undo may not take that back)."""
-        actions = rec["actions"]
-        state, events = records.replay(self.game, rec, upto=0)
-        moments = [0] * len(events)
-        secret = False
-        for number, line in enumerate(actions, start=1):
-            secret = self._secret(state)
-            played = records.play_on(self.game, state, [line], first=number)
-            events += played
-            moments += [number] * len(played)
-        return state, events, moments, secret
+    def _replay(self, rec: records.Record) -> Replayed:
+        return self.saves.replay(rec)
+
+    def _position(self, rec: records.Record) -> Position:
+        state, events, moments, _ = self.saves.replay(rec)
+        return state, events, moments
+
+    @property
+    def past(self) -> int | None:
+        """The past moment shown (the number of actions played by then), or None: the present."""
+        return self.history.past
+
+    @property
+    def last_secret(self) -> bool:
+        return self.history.last_secret

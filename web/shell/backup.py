@@ -9,23 +9,20 @@
 A record is kept as the text it was stored as, so that a save which cannot be read travels
 unchanged too. Restoring reads the whole file first (bounded like a record: tabletop.record)
 and writes nothing if it is not a backup; then each game that can be read and is not saved
-already (the same text) gets a key of its own, and the player is told how many were restored,
-were there already, or could not be read.
+already (the same text) gets a key of its own (saves.SavedGames.restore), and the player is told
+how many were restored, were there already, or could not be read.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tabletop import record as records
 from tabletop.game import Game
 
 from . import storage
-
-if TYPE_CHECKING:
-    from .app import App
 
 FORMAT_VERSION = 1
 #: A browser keeps about 5 MB for a site: a backup of all of it is below this.
@@ -49,18 +46,11 @@ def is_backup(game: Game[Any], text: str | bytes) -> bool:
     return re.search(rf'"format"\s*:\s*"{re.escape(backup_format(game))}"', words) is not None
 
 
-def dumps(app: App) -> str:
-    """The backup of every game in the app's list (which the caller has just read)."""
-    games = []
-    for entry in app.listed:
-        text = app.store.get(entry["key"])
-        if entry["key"] == app.key and app.record is not None:
-            text = records.dumps(app.record)  # the open game as it is, saved or not
-        if text is not None:
-            title = entry["about"]["title"] if entry["about"] else ""
-            games.append({"title": title, "record": text})
+def dumps(game: Game[Any], games: list[tuple[str, str]]) -> str:
+    """The backup of these (title, record text) pairs."""
+    saved = [{"title": title, "record": text} for title, text in games]
     return json.dumps(
-        {"format": backup_format(app.game), "format_version": FORMAT_VERSION, "games": games},
+        {"format": backup_format(game), "format_version": FORMAT_VERSION, "games": saved},
         ensure_ascii=False,
         indent=1,
     )
@@ -106,41 +96,3 @@ def loads(game: Game[Any], text: str | bytes) -> list[tuple[str, str]]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number")
-
-
-def restore(app: App, text: str | bytes, name: str) -> bool:
-    """Add a backup's games to the saved ones (none replaced); the notice says what happened."""
-    file = name[:60]
-    try:
-        games = loads(app.game, text)
-    except BackupError as e:
-        app.notice = app.t("app.import_failed", file=file, reason=str(e))
-        return False
-    stored = {app.store.get(key) for key in storage.game_keys(app.store, app.game.name)}
-    restored = already = unreadable = 0
-    problem = None
-    for title, saved in games:
-        if saved in stored:
-            already += 1
-            continue
-        try:
-            rec = app._check(saved)
-            about = app._make_about(rec, app._replay(rec)[0], None)
-        except records.RecordError:
-            unreadable += 1
-            continue
-        about["title"] = title
-        key = storage.new_key(app.store, app.game.name, app.clock(), app.rnd)
-        problem = app._write(key, saved)
-        if problem:
-            break
-        app._write(f"{key}.about", json.dumps(about))
-        stored.add(saved)
-        restored += 1
-    app.list_games()
-    app.notice = app.t(
-        "app.restored", file=file, restored=restored, already=already, unreadable=unreadable
-    )
-    if problem:
-        app.notice += " " + app.t("app.restore_full", reason=problem)
-    return restored > 0

@@ -1,7 +1,7 @@
 """Which code runs: a digest of the Python packages the page and its worker import, so that the
 page can check that its computer players' worker runs the very same engine and bots (a worker
 of another build would answer for other rules). The packages are named by the registry
-(web/games.py); the shell imports none of them."""
+(web/bots.py); the shell imports none of them."""
 
 from __future__ import annotations
 

@@ -9,17 +9,33 @@ knows nothing of any game: only the prompt and the action codec's fields.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from tabletop.game import Action
+from tabletop.game import Action, Game, Prompt
 
 from .html import button, esc, tag
+from .i18n import Catalog
+from .ui import GameUI
 
-if TYPE_CHECKING:
-    from .app import App
+
+class Asked(Protocol):
+    """What the panel reads of the controller (web.shell.app.App is one; a Protocol, since the
+    controller words its log's takebacks with `label`)."""
+
+    @property
+    def ui(self) -> GameUI[Any]: ...
+    @property
+    def cat(self) -> Catalog: ...
+    @property
+    def game(self) -> Game[Any]: ...
+    @property
+    def state(self) -> Any: ...
+    def t(self, key: str, /, **params: Any) -> str: ...
+    def option(self, action: Action) -> tuple[str | None, str | None]: ...
+    def prompt(self, seat: int) -> Prompt | None: ...
 
 
-def word(app: App, value: Any) -> str:
+def word(app: Asked, value: Any) -> str:
     """A field's value in the player's language, if the catalogs have it."""
     if isinstance(value, bool):
         return app.t("app.yes") if value else app.t("app.no")
@@ -32,7 +48,7 @@ def word(app: App, value: Any) -> str:
     return str(value)
 
 
-def label(app: App, action: Action) -> str:
+def label(app: Asked, action: Action) -> str:
     """One option's words: its verb (if the catalogs name it) and its fields."""
     verb = action["do"]
     parts = [app.t(f"verb.{verb}") if app.cat.has(f"verb.{verb}") else verb]
@@ -40,10 +56,10 @@ def label(app: App, action: Action) -> str:
     return " ".join(parts)
 
 
-def generic_panel(app: App, seat: int) -> str:
+def generic_panel(app: Asked, seat: int) -> str:
     """The buttons of every legal action of `seat` now."""
     game, state = app.game, app.state
-    prompt = game.prompt(state, seat)
+    prompt = app.prompt(seat)
     assert prompt is not None, f"seat {seat} is not asked"
     buttons = [
         button(esc(label(app, a)), app.option(a)[0], None, data_action=game.action_text(a))

@@ -1,43 +1,27 @@
-"""The shell's screens: new game, the hot-seat covers, the game's frame, and the blocks a game's
-screen is made of (decision, notice, log, end of the game). They know no game: what is asked
+"""The shell's screens: which one shows (`render`), the hot-seat covers, the game's frame, and
+the blocks a game's screen is made of (decision, notice, log, end of the game). The home screen
+and the new-game form are in home.py. They know no game: what is asked
 comes from the prompt, where a game stands from its page (`app.ui`)."""
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import TYPE_CHECKING
 
-from . import i18n
-from .app import DEFAULT_PACE, NAME_LENGTH, PACE_KEY, PACES, PERSON, SEAT_COLOURS
-from .html import button, esc, tag, tool, void
-from .storage import TITLE_LENGTH
+from .frame import help_button, help_overlay, languages, notice, save_problem
+from .home import home
+from .html import button, esc, tag, tool
+from .settings import PERSON
 
 if TYPE_CHECKING:
-    from .app import App, Listed
+    from .app import App
 
 
 def render(app: App) -> str:
+    """The page's HTML now; clicks on it come back through `app.click` with its tokens."""
+    app.clear_clicks()
     screen = _screen(app)
     return screen + help_overlay(app) if app.help_open else screen
-
-
-def help_button(app: App) -> str:
-    """Opens the rules help, from every screen."""
-    return tool(esc(app.t("app.help")), app.reg(app.open_help), id="help-open")
-
-
-def help_overlay(app: App) -> str:
-    """The rules help over the page, with the way back to where the player was."""
-    close = tool(esc(app.t("app.help_close")), app.reg(app.close_help), id="help-close")
-    return tag(
-        "div",
-        tag("div", close, class_="help-bar") + app.ui.help(app, app.help_topic),
-        class_="help-overlay",
-        role="dialog",
-        aria_modal="true",
-        aria_label=app.t("app.help"),
-    )
 
 
 def _screen(app: App) -> str:
@@ -58,267 +42,6 @@ def _screen(app: App) -> str:
         if app.revealing:
             return reveal_cover(app)
     return game(app)
-
-
-def _notice(app: App) -> str:
-    text = app.notice or ""
-    # data-more: the words of the button a tapped thing's explanation ends with, which opens
-    # the rules help at that thing's own entry (its data-topic; web/main.py draws it).
-    return _save_problem(app) + tag(
-        "p",
-        esc(text),
-        id="notice",
-        role="status",
-        aria_live="polite",
-        data_more=app.t("app.help_more"),
-        data_close=app.t("app.notice_close"),
-    )
-
-
-def _save_problem(app: App) -> str:
-    """A save that failed (a full storage), or a game played on in another tab: said on every
-    screen until it is resolved."""
-    if app.behind and app.screen == "game":
-        return tag(
-            "p",
-            esc(app.t("app.behind"))
-            + " "
-            + tool(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest"),
-            id="save-problem",
-            role="alert",
-        )
-    if app.save_problem is None:
-        return ""
-    free = ""
-    if app.screen == "game":
-        free = " " + tool(esc(app.t("app.free_space")), app.reg(app.home), id="free-space")
-    return tag(
-        "p",
-        esc(app.t("app.save_failed", reason=app.save_problem))
-        + " "
-        + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export")
-        + free,
-        id="save-problem",
-        role="alert",
-    )
-
-
-def _languages(app: App) -> str:
-    buttons = []
-    for lang, name in i18n.LANGUAGES.items():
-        token = None if lang == app.lang else app.reg(partial(app.set_language, lang))
-        buttons.append(tool(esc(name), token, name, lang=lang, class_="lang"))
-    return tag("nav", "".join(buttons), class_="languages", aria_label=app.t("app.languages"))
-
-
-# --- New game ----------------------------------------------------------------------------------
-
-
-def home(app: App) -> str:
-    t = app.t
-    f = app.form
-    players = app.player_count()
-    top = tag("div", _languages(app) + help_button(app), class_="home-tools")
-    out = tag("h1", esc(t("app.title"))) + top + _notice(app) + saved_games(app)
-    counts = "".join(
-        button(
-            esc(t("app.players_n", n=n)),
-            None if n == players else app.reg(partial(_set, app, "players", str(n))),
-            t("app.players_n", n=n),
-            class_="count picked" if n == players else "count",
-            name="players-count",
-        )
-        for n in app.game.players
-    )
-    rows = ""
-    for seat in range(players):
-        name = f.get(f"name{seat}", "")
-        colour = f.get(f"colour{seat}") or SEAT_COLOURS[seat]
-        options = "".join(
-            tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour)
-            for c in SEAT_COLOURS
-        )
-        rows += tag(
-            "div",
-            tag(
-                "label",
-                esc(t("app.player_n", n=seat + 1))
-                + void(
-                    "input",
-                    name=f"name{seat}",
-                    value=name,
-                    placeholder=t("app.default_name", n=seat + 1),
-                    maxlength=str(NAME_LENGTH),
-                    autocomplete="off",
-                ),
-            )
-            + tag(
-                "label",
-                esc(t("app.colour")) + tag("select", options, name=f"colour{seat}"),
-            )
-            + _kind_field(app, seat),
-            class_=f"player-row c-{colour}",
-        )
-    form = (
-        tag("h2", esc(t("app.new_game")))
-        + tag("div", counts, class_="options")
-        + void("input", type="hidden", name="players", value=str(players))
-        + rows
-        + app.ui.setup_fields(app)
-        + _pace_field(app)
-        + tag(
-            "label",
-            esc(t("app.seed"))
-            + void("input", name="seed", value=f.get("seed", ""), inputmode="numeric"),
-        )
-        + button(esc(t("app.start_game")), app.reg(app.start), class_="go", id="start-game")
-    )
-    out += tag("section", form, class_="new-game") + _import_section(app) + app.ui.rules(app)
-    # Which version runs, so that a player can say it (a bug report, "is mine up to date?").
-    version = app.t("app.version", build=app.build, engine=app.ui.version)
-    return tag("div", out + tag("p", esc(version), class_="version"), class_="home")
-
-
-def saved_games(app: App) -> str:
-    """The saved games, most recent first: resume or replay, rename, download, delete (after
-    a confirmation); the one to resume first is on top, and a backup of all below."""
-    if not app.listed:
-        return ""
-    first = app.featured()
-    entries = sorted(app.listed, key=lambda e: e is not first)
-    rows = "".join(_saved_row(app, e, e is first) for e in entries)
-    backup = button(esc(app.t("app.backup")), app.reg(app.export_all), id="backup")
-    return tag(
-        "section",
-        tag("h2", esc(app.t("app.saved_title")))
-        + tag("ul", rows, class_="saved-games")
-        + tag("p", backup + " " + esc(app.t("app.backup_hint")), class_="backup"),
-        class_="resume",
-    )
-
-
-def _saved_row(app: App, entry: Listed, first: bool) -> str:
-    t, key, about = app.t, entry["key"], entry["about"]
-    if about is not None:
-        title = about["title"] or ", ".join(about["names"])
-        details = [", ".join(about["names"])] if about["title"] else []
-        details.append(t("app.players_n", n=len(about["names"])))
-        if about["finished"]:
-            winners = [about["names"][w] for w in about["winners"] if w < len(about["names"])]
-            scores = " – ".join(str(s) for s in about["scores"])
-            details.append(t("app.finished_won", players=app.cat.join(winners), scores=scores))
-        else:
-            details.append(app.ui.progress_text(app, about["progress"]))
-        details.append(t("app.saved_at", date=_date(about["updated"])))
-    else:
-        title, details = t("app.unknown_game"), [key]
-    # Each detail kept on one line where it fits (a date is never cut in two).
-    parts = " · ".join(tag("span", esc(d)) for d in details if d)
-    line = tag("span", esc(title), class_="title") + tag("span", parts, class_="details")
-    if entry["problem"] is not None:
-        line += tag("span", esc(t("app.cannot_play", reason=entry["problem"])), class_="problem")
-    if app.confirming == key:
-        tools = (
-            esc(t("app.delete_sure"))
-            + " "
-            + button(esc(t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
-            + " "
-            + button(esc(t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
-        )
-    elif app.renaming == key and about is not None:
-        field = void(
-            "input",
-            name="title",
-            value=about["title"],
-            maxlength=str(TITLE_LENGTH),
-            placeholder=", ".join(about["names"]),
-            autocomplete="off",
-            aria_label=t("app.rename"),
-        )
-        tools = (
-            field
-            + " "
-            + button(esc(t("app.save")), app.reg(partial(app.rename_saved, key)), id="rename-yes")
-            + " "
-            + button(esc(t("app.cancel")), app.reg(partial(app.start_rename, None)))
-        )
-    else:
-        buttons = []
-        if entry["problem"] is None:
-            over = about is not None and about["finished"]
-            words = t("app.replay") if over else t("app.resume")
-            buttons.append(
-                button(
-                    esc(words),
-                    app.reg(partial(app.open_saved, key)),
-                    class_="go open" if first else "open",
-                    id="resume" if first else None,
-                )
-            )
-            buttons.append(button(esc(t("app.rename")), app.reg(partial(app.start_rename, key))))
-        # The banner of a failed save has the game's #export already.
-        export_id = "export" if first and app.save_problem is None else None
-        buttons.append(
-            button(esc(t("app.export")), app.reg(partial(app.export_saved, key)), id=export_id)
-        )
-        buttons.append(button(esc(t("app.delete")), app.reg(partial(app.confirm_delete, key))))
-        tools = " ".join(buttons)
-    return tag(
-        "li",
-        tag("p", line) + tag("p", tools, class_="tools"),
-        class_="saved",
-        data_key=key,
-    )
-
-
-def _date(seconds: float) -> str:
-    """A save's date, in the device's time zone."""
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
-
-
-def _import_section(app: App) -> str:
-    """Open a game from its record file: a file picker, or a file dropped on the page (the DOM
-    glue reads the file and hands its text to `App.import_game`)."""
-    picker = void("input", type="file", id="import-file", accept=".json,application/json")
-    return tag(
-        "section",
-        tag("h2", esc(app.t("app.import_title")))
-        + tag("label", esc(app.t("app.import_hint")) + " " + picker),
-        class_="import",
-    )
-
-
-def _set(app: App, key: str, value: str) -> None:
-    app.form[key] = value
-
-
-def _kind_field(app: App, seat: int) -> str:
-    """Who plays the seat: a person, or the computer at one of the game's levels."""
-    if not app.ui.levels:
-        return ""
-    kind = app.form.get(f"kind{seat}", PERSON)
-    options = tag("option", esc(app.t("app.person")), value=PERSON, selected=kind == PERSON)
-    options += "".join(
-        tag(
-            "option",
-            esc(app.t("app.computer_level", level=app.t(f"app.level.{level}"))),
-            value=level,
-            selected=kind == level,
-        )
-        for level in app.ui.levels
-    )
-    return tag("label", esc(app.t("app.played_by")) + tag("select", options, name=f"kind{seat}"))
-
-
-def _pace_field(app: App) -> str:
-    """How long each computer action stays on screen before it is played."""
-    if not app.ui.levels:
-        return ""
-    pace = app.form.get("pace") or app.store.get(PACE_KEY) or DEFAULT_PACE
-    options = "".join(
-        tag("option", esc(app.t(f"app.pace.{p}")), value=p, selected=p == pace) for p in PACES
-    )
-    return tag("label", esc(app.t("app.pace")) + tag("select", options, name="pace"))
 
 
 # --- Hot-seat covers ---------------------------------------------------------------------------
@@ -346,7 +69,7 @@ def cover(app: App, seat: int) -> str:
     # The save's problem inside the cover (which is drawn over the whole page).
     return tag(
         "div",
-        _cover_tools(app) + _save_problem(app) + body,
+        _cover_tools(app) + save_problem(app) + body,
         class_=f"cover c-{app.colours[seat]}",
         data_seat=str(seat),
     )
@@ -357,7 +80,7 @@ def _cover_tools(app: App) -> str:
     menu = tool(esc(app.t("app.menu")), app.reg(app.home), id="menu")
     return tag(
         "nav",
-        menu + help_button(app) + _languages(app),
+        menu + help_button(app) + languages(app),
         class_="cover-tools",
         aria_label=app.t("app.game_tools"),
     )
@@ -367,7 +90,7 @@ def reveal_cover(app: App) -> str:
     body = tag("h2", esc(app.t("app.all_chosen"))) + button(
         esc(app.ui.reveal_text(app)), app.reg(app.reveal), class_="go", id="reveal"
     )
-    return tag("div", _cover_tools(app) + _save_problem(app) + body, class_="cover reveal")
+    return tag("div", _cover_tools(app) + save_problem(app) + body, class_="cover reveal")
 
 
 # --- The game ----------------------------------------------------------------------------------
@@ -393,7 +116,7 @@ def game(app: App) -> str:
         tag("h1", esc(app.t("app.title")))
         + tag("span", esc(app.ui.progress_text(app, app.ui.progress(app.state))), class_="round")
         + tag("div", "".join(tools), class_="tools")
-        + _languages(app),
+        + languages(app),
     )
     seats = seats_panel(app) if app.seats_open and app.past is None else ""
     return header + history_bar(app) + seats + app.ui.screen(app)
@@ -404,7 +127,7 @@ def history_bar(app: App) -> str:
     way back. Nothing on the board can be played meanwhile."""
     assert app.record is not None
     count = len(app.record["actions"])
-    present = app._present[0] if app._present is not None else app.state
+    present = app.history.present[0] if app.history.present is not None else app.state
     finished = present is not None and app.game.terminal(present)
     if app.past is None and not finished:
         return ""
@@ -489,10 +212,6 @@ def thinking(app: App) -> str | None:
 # --- Blocks for a game's screen ------------------------------------------------------------------
 
 
-def notice(app: App) -> str:
-    return _notice(app)
-
-
 def decision_section(app: App, panel: str) -> str:
     """The decision asked now (the game's panel or the generic one, and a hint on request),
     or the end of the game; above it, what the game did by itself since a person decided."""
@@ -550,7 +269,7 @@ def summary_screen(app: App) -> str:
     table = tag("div", app.ui.table(app), class_="summary-table", inert=True, aria_hidden="true")
     return table + tag(
         "div",
-        _cover_tools(app) + _save_problem(app) + tag("div", body, class_="summary-body"),
+        _cover_tools(app) + save_problem(app) + tag("div", body, class_="summary-body"),
         id="summary",
         class_="summary",
         role="dialog",
@@ -581,7 +300,7 @@ def stage_name(app: App) -> str:
     if app.state is None or app.game.terminal(app.state):
         return "over"
     asked = app.asked()
-    prompt = app.game.prompt(app.state, asked[0]) if asked else None
+    prompt = app.prompt(asked[0]) if asked else None
     return prompt["stage"] if prompt else "over"
 
 

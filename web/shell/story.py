@@ -14,12 +14,12 @@ events `GameUI.summary_events` names, and the points gained come from `GameUI.sc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from tabletop.game import Event
 
-if TYPE_CHECKING:
-    from .app import App
+from .i18n import Catalog
+from .ui import GameUI
 
 #: The most notes kept of what happened since a person last decided (the log has them all).
 NOTES = 8
@@ -37,7 +37,23 @@ class Summary:
     lines: tuple[str, ...]
 
 
-def notes(app: App, events: list[Event]) -> list[str]:
+class Told(Protocol):
+    """What a story is told from: the open game's events and its page's words (the controller,
+    web.shell.app.App, is one; a Protocol, since the controller imports this module)."""
+
+    @property
+    def ui(self) -> GameUI[Any]: ...
+    @property
+    def cat(self) -> Catalog: ...
+    @property
+    def names(self) -> list[str]: ...
+    @property
+    def events(self) -> list[Event]: ...
+    @property
+    def state(self) -> Any: ...
+
+
+def notes(app: Told, events: list[Event]) -> list[str]:
     """The events of one action as sentences of the log."""
     out = []
     for e in events:
@@ -47,7 +63,7 @@ def notes(app: App, events: list[Event]) -> list[str]:
     return out
 
 
-def round_start(app: App) -> int:
+def round_start(app: Told) -> int:
     """Where the round in progress began in the open game's events (0: with the game)."""
     for i in range(len(app.events) - 1, -1, -1):
         if app.ui.log_round(app.events[i]) is not None:
@@ -55,7 +71,7 @@ def round_start(app: App) -> int:
     return 0
 
 
-def summary(app: App, start: int, end: int, before: list[int]) -> Summary | None:
+def summary(app: Told, start: int, end: int, before: list[int]) -> Summary | None:
     """The summary of the round whose events are app.events[start:end], or None if the game
     names no round there."""
     began = app.ui.log_round(app.events[start]) if start < len(app.events) else None

@@ -8,7 +8,7 @@ games in the registry the page hands it (web/games.py), and never imports a game
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Event, Game, Json
@@ -16,11 +16,12 @@ from tabletop.refusal import Refusal
 
 from .i18n import Catalog, Roots
 
-if TYPE_CHECKING:
-    from .app import App
+#: The controller a game's page draws from (web.shell.app.App): a parameter, so that this seam
+#: names no module of the shell above it (the controller imports this one).
+App = TypeVar("App", contravariant=True)
 
 
-class GameUI(Protocol):
+class GameUI(Protocol[App]):
     #: The game, through the seam only.
     game: Game[Any]
     #: The catalog folders of this page: the shell's, then the game's own.

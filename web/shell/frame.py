@@ -1,0 +1,85 @@
+"""What every screen of the shell has: the rules help's button and its overlay, the status
+line and a save's problem above it, the language buttons. Apart from the screens themselves
+(home.py, screens.py) so that each of them can use these without importing the other."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+from . import i18n
+from .html import esc, tag, tool
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+def help_button(app: App) -> str:
+    """Opens the rules help, from every screen."""
+    return tool(esc(app.t("app.help")), app.reg(app.open_help), id="help-open")
+
+
+def help_overlay(app: App) -> str:
+    """The rules help over the page, with the way back to where the player was."""
+    close = tool(esc(app.t("app.help_close")), app.reg(app.close_help), id="help-close")
+    return tag(
+        "div",
+        tag("div", close, class_="help-bar") + app.ui.help(app, app.help_topic),
+        class_="help-overlay",
+        role="dialog",
+        aria_modal="true",
+        aria_label=app.t("app.help"),
+    )
+
+
+def notice(app: App) -> str:
+    """The status line (a refused click, what a tapped thing is), after a save's problem."""
+    text = app.notice or ""
+    # data-more: the words of the button a tapped thing's explanation ends with, which opens
+    # the rules help at that thing's own entry (its data-topic; web/main.py draws it).
+    return save_problem(app) + tag(
+        "p",
+        esc(text),
+        id="notice",
+        role="status",
+        aria_live="polite",
+        data_more=app.t("app.help_more"),
+        data_close=app.t("app.notice_close"),
+    )
+
+
+def save_problem(app: App) -> str:
+    """A save that failed (a full storage), or a game played on in another tab: said on every
+    screen until it is resolved."""
+    if app.behind and app.screen == "game":
+        return tag(
+            "p",
+            esc(app.t("app.behind"))
+            + " "
+            + tool(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest"),
+            id="save-problem",
+            role="alert",
+        )
+    if app.save_problem is None:
+        return ""
+    free = ""
+    if app.screen == "game":
+        free = " " + tool(esc(app.t("app.free_space")), app.reg(app.home), id="free-space")
+    return tag(
+        "p",
+        esc(app.t("app.save_failed", reason=app.save_problem))
+        + " "
+        + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export")
+        + free,
+        id="save-problem",
+        role="alert",
+    )
+
+
+def languages(app: App) -> str:
+    """The languages the page speaks, the current one not a button."""
+    buttons = []
+    for lang, name in i18n.LANGUAGES.items():
+        token = None if lang == app.lang else app.reg(partial(app.set_language, lang))
+        buttons.append(tool(esc(name), token, name, lang=lang, class_="lang"))
+    return tag("nav", "".join(buttons), class_="languages", aria_label=app.t("app.languages"))

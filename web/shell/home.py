@@ -1,0 +1,225 @@
+"""The home screen: the saved games (resume, replay, rename, download, delete, back them all
+up), a game opened from a file, and the new-game form (players, names, colours, who plays each
+seat, the game's own fields, the pace, the seed). The game's frame is in screens.py."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import TYPE_CHECKING
+
+from .frame import help_button, languages, notice
+from .html import button, esc, tag, void
+from .settings import DEFAULT_PACE, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS
+from .storage import TITLE_LENGTH
+
+if TYPE_CHECKING:
+    from .app import App
+    from .saves import Listed
+
+
+def home(app: App) -> str:
+    t = app.t
+    f = app.form
+    players = app.player_count()
+    top = tag("div", languages(app) + help_button(app), class_="home-tools")
+    out = tag("h1", esc(t("app.title"))) + top + notice(app) + saved_games(app)
+    counts = "".join(
+        button(
+            esc(t("app.players_n", n=n)),
+            None if n == players else app.reg(partial(_set, app, "players", str(n))),
+            t("app.players_n", n=n),
+            class_="count picked" if n == players else "count",
+            name="players-count",
+        )
+        for n in app.game.players
+    )
+    rows = ""
+    for seat in range(players):
+        name = f.get(f"name{seat}", "")
+        colour = f.get(f"colour{seat}") or SEAT_COLOURS[seat]
+        options = "".join(
+            tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour)
+            for c in SEAT_COLOURS
+        )
+        rows += tag(
+            "div",
+            tag(
+                "label",
+                esc(t("app.player_n", n=seat + 1))
+                + void(
+                    "input",
+                    name=f"name{seat}",
+                    value=name,
+                    placeholder=t("app.default_name", n=seat + 1),
+                    maxlength=str(NAME_LENGTH),
+                    autocomplete="off",
+                ),
+            )
+            + tag(
+                "label",
+                esc(t("app.colour")) + tag("select", options, name=f"colour{seat}"),
+            )
+            + _kind_field(app, seat),
+            class_=f"player-row c-{colour}",
+        )
+    form = (
+        tag("h2", esc(t("app.new_game")))
+        + tag("div", counts, class_="options")
+        + void("input", type="hidden", name="players", value=str(players))
+        + rows
+        + app.ui.setup_fields(app)
+        + _pace_field(app)
+        + tag(
+            "label",
+            esc(t("app.seed"))
+            + void("input", name="seed", value=f.get("seed", ""), inputmode="numeric"),
+        )
+        + button(esc(t("app.start_game")), app.reg(app.start), class_="go", id="start-game")
+    )
+    out += tag("section", form, class_="new-game") + _import_section(app) + app.ui.rules(app)
+    # Which version runs, so that a player can say it (a bug report, "is mine up to date?").
+    version = app.t("app.version", build=app.build, engine=app.ui.version)
+    return tag("div", out + tag("p", esc(version), class_="version"), class_="home")
+
+
+def saved_games(app: App) -> str:
+    """The saved games, most recent first: resume or replay, rename, download, delete (after
+    a confirmation); the one to resume first is on top, and a backup of all below."""
+    if not app.listed:
+        return ""
+    first = app.featured()
+    entries = sorted(app.listed, key=lambda e: e is not first)
+    rows = "".join(_saved_row(app, e, e is first) for e in entries)
+    backup = button(esc(app.t("app.backup")), app.reg(app.export_all), id="backup")
+    return tag(
+        "section",
+        tag("h2", esc(app.t("app.saved_title")))
+        + tag("ul", rows, class_="saved-games")
+        + tag("p", backup + " " + esc(app.t("app.backup_hint")), class_="backup"),
+        class_="resume",
+    )
+
+
+def _saved_row(app: App, entry: Listed, first: bool) -> str:
+    t, key, about = app.t, entry["key"], entry["about"]
+    if about is not None:
+        title = about["title"] or ", ".join(about["names"])
+        details = [", ".join(about["names"])] if about["title"] else []
+        details.append(t("app.players_n", n=len(about["names"])))
+        if about["finished"]:
+            winners = [about["names"][w] for w in about["winners"] if w < len(about["names"])]
+            scores = " – ".join(str(s) for s in about["scores"])
+            details.append(t("app.finished_won", players=app.cat.join(winners), scores=scores))
+        else:
+            details.append(app.ui.progress_text(app, about["progress"]))
+        details.append(t("app.saved_at", date=_date(about["updated"])))
+    else:
+        title, details = t("app.unknown_game"), [key]
+    # Each detail kept on one line where it fits (a date is never cut in two).
+    parts = " · ".join(tag("span", esc(d)) for d in details if d)
+    line = tag("span", esc(title), class_="title") + tag("span", parts, class_="details")
+    if entry["problem"] is not None:
+        line += tag("span", esc(t("app.cannot_play", reason=entry["problem"])), class_="problem")
+    if app.confirming == key:
+        tools = (
+            esc(t("app.delete_sure"))
+            + " "
+            + button(esc(t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
+            + " "
+            + button(esc(t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
+        )
+    elif app.renaming == key and about is not None:
+        field = void(
+            "input",
+            name="title",
+            value=about["title"],
+            maxlength=str(TITLE_LENGTH),
+            placeholder=", ".join(about["names"]),
+            autocomplete="off",
+            aria_label=t("app.rename"),
+        )
+        tools = (
+            field
+            + " "
+            + button(esc(t("app.save")), app.reg(partial(app.rename_saved, key)), id="rename-yes")
+            + " "
+            + button(esc(t("app.cancel")), app.reg(partial(app.start_rename, None)))
+        )
+    else:
+        buttons = []
+        if entry["problem"] is None:
+            over = about is not None and about["finished"]
+            words = t("app.replay") if over else t("app.resume")
+            buttons.append(
+                button(
+                    esc(words),
+                    app.reg(partial(app.open_saved, key)),
+                    class_="go open" if first else "open",
+                    id="resume" if first else None,
+                )
+            )
+            buttons.append(button(esc(t("app.rename")), app.reg(partial(app.start_rename, key))))
+        # The banner of a failed save has the game's #export already.
+        export_id = "export" if first and app.save_problem is None else None
+        buttons.append(
+            button(esc(t("app.export")), app.reg(partial(app.export_saved, key)), id=export_id)
+        )
+        buttons.append(button(esc(t("app.delete")), app.reg(partial(app.confirm_delete, key))))
+        tools = " ".join(buttons)
+    return tag(
+        "li",
+        tag("p", line) + tag("p", tools, class_="tools"),
+        class_="saved",
+        data_key=key,
+    )
+
+
+def _date(seconds: float) -> str:
+    """A save's date, in the device's time zone."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
+
+
+def _import_section(app: App) -> str:
+    """Open a game from its record file: a file picker, or a file dropped on the page (the DOM
+    glue reads the file and hands its text to `App.import_game`)."""
+    picker = void("input", type="file", id="import-file", accept=".json,application/json")
+    return tag(
+        "section",
+        tag("h2", esc(app.t("app.import_title")))
+        + tag("label", esc(app.t("app.import_hint")) + " " + picker),
+        class_="import",
+    )
+
+
+def _set(app: App, key: str, value: str) -> None:
+    app.form[key] = value
+
+
+def _kind_field(app: App, seat: int) -> str:
+    """Who plays the seat: a person, or the computer at one of the game's levels."""
+    if not app.ui.levels:
+        return ""
+    kind = app.form.get(f"kind{seat}", PERSON)
+    options = tag("option", esc(app.t("app.person")), value=PERSON, selected=kind == PERSON)
+    options += "".join(
+        tag(
+            "option",
+            esc(app.t("app.computer_level", level=app.t(f"app.level.{level}"))),
+            value=level,
+            selected=kind == level,
+        )
+        for level in app.ui.levels
+    )
+    return tag("label", esc(app.t("app.played_by")) + tag("select", options, name=f"kind{seat}"))
+
+
+def _pace_field(app: App) -> str:
+    """How long each computer action stays on screen before it is played."""
+    if not app.ui.levels:
+        return ""
+    pace = app.form.get("pace") or app.settings.get(PACE) or DEFAULT_PACE
+    options = "".join(
+        tag("option", esc(app.t(f"app.pace.{p}")), value=p, selected=p == pace) for p in PACES
+    )
+    return tag("label", esc(app.t("app.pace")) + tag("select", options, name="pace"))

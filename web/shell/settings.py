@@ -1,0 +1,45 @@
+"""What the shell keeps in storage for the site, and the choices its forms offer: one module
+that the controller, the screens and a game's board all read, so that none of them imports
+another for a constant.
+
+The site's settings are stored as `<site>.<name>`: the site is named by the registry
+(web/games.py SITE), so the shell names no game; each game's saves have its own name's prefix
+(storage.py).
+"""
+
+from __future__ import annotations
+
+from .storage import Store
+
+#: The settings by name: the language chosen; the computers' pace (seconds a computer's action
+#: stays on screen before it is played, so that a person can follow); the key of the game
+#: opened last (offered first for resuming); the last new-game form (players, names, colours,
+#: who plays each seat, who starts: the next game's form opens with it, for a rematch).
+LANG = "lang"
+PACE = "pace"
+LAST = "last"
+TABLE = "table"
+#: The seat colours a player may pick, in the order seats get them by default.
+SEAT_COLOURS = ("blue", "red", "yellow", "green")
+#: The paces the form offers.
+PACES = ("2", "1", "0.5", "0")
+DEFAULT_PACE = "1"
+#: The new-game form's value for a seat played by a person.
+PERSON = "person"
+#: The longest name a player may give (the form's maxlength; a save's names are checked).
+NAME_LENGTH = 24
+
+
+class Settings:
+    """The site's settings in storage. Reading only: every write goes through the saves'
+    `write`, which a full storage cannot stop."""
+
+    def __init__(self, store: Store, site: str) -> None:
+        self.store = store
+        self.site = site
+
+    def key(self, name: str) -> str:
+        return f"{self.site}.{name}"
+
+    def get(self, name: str) -> str | None:
+        return self.store.get(self.key(name))
