@@ -15,12 +15,17 @@ from tabletop.refusal import IllegalAction, Refusal
 
 from .actions import Action, ParseError, parse, to_text
 from .engine import apply, decision, legal_actions, new_game, pending, prompt, stage, why_not
-from .state import State, clone, from_json, to_json
+from .game import CASTLE
+from .state import State, clone, to_json
 from .view import determinize, view
+
+#: A state from outside, checked (castle/state_check.py).
+from_json = CASTLE.from_json
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "CASTLE",
     "Action",
     "IllegalAction",
     "ParseError",

@@ -169,17 +169,17 @@ def new_state(
     return state
 
 
-_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "options")
+PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "options")
 
 
 def to_json(state: State) -> Json:
     """The state as a JSON-ready dict (a deep copy)."""
-    out = {name: _copy_json(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
+    out = {name: _copy_json(getattr(state, name)) for name in STATE_FIELDS if name != "players"}
     out["players"] = [
-        {name: _copy_json(getattr(p, name)) for name in _PLAYER_FIELDS} for p in state.players
+        {name: _copy_json(getattr(p, name)) for name in PLAYER_FIELDS} for p in state.players
     ]
-    return {name: out[name] for name in _STATE_FIELDS}
+    return {name: out[name] for name in STATE_FIELDS}
 
 
 class StateError(ValueError):
@@ -190,24 +190,10 @@ class NotAState(StateError):
     """A JSON object that is not a whole game state (a seat's view, for one)."""
 
 
-def from_json(obj: Json, *, checked: bool = True) -> State:
-    """The inverse of `to_json`. Raises NotAState on a seat's view (it lacks what the seat may
-    not know: `view.determinize` fills it in), and StateError naming the field on anything
-    else the engine could not play on (state_check.py). `checked=False` is for the engine's
-    own objects only (a view it made, completed by `determinize`)."""
-    selection = obj.get("selection") if isinstance(obj, dict) else None
-    hidden = isinstance(selection, list) and any(isinstance(c, str) for c in selection)
-    if isinstance(obj, dict) and ("rng" not in obj or hidden):
-        raise NotAState(
-            "this is a seat's view, not a game state: its hidden choices and generator are "
-            "missing (castle.view.determinize samples a state consistent with it)"
-        )
-    if isinstance(obj, dict) and "winter" not in obj:
-        obj = {**obj, "winter": None}  # saved before the winter variant: a summer game
-    if checked:
-        from .state_check import check
-
-        check(obj, _PLAYER_FIELDS, _STATE_FIELDS)
+def from_json(obj: Json) -> State:
+    """The inverse of `to_json`, unchecked: for the engine's own objects (a view it made,
+    completed by `view.determinize`). A state from outside goes through `CASTLE.from_json`,
+    which checks it first (state_check.py)."""
     fields = _copy_json(obj)
     players = [Player(**p) for p in fields.pop("players")]
     return State(players=players, **fields)

@@ -51,7 +51,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
     hidden = [i for i, cards in enumerate(seen["selection"]) if cards == HIDDEN and i != seat]
     whole["selection"] = [None if i in hidden else c for i, c in enumerate(seen["selection"])]
     whole["rng"] = rnd.getrandbits(64) & rng.MASK64
-    s = from_json(whole, checked=False)  # the engine's own view, completed here
+    s = from_json(whole)  # the engine's own view, completed here: no check
     for other in hidden:
         candidates = select_candidates(s, {}, other)
         # A winter card may have discarded the only face-up card of a seat since it chose
