@@ -8,13 +8,16 @@ of tasks still to run and the `task` being played (see `tasks.py` and `engine.py
 from __future__ import annotations
 
 import dataclasses
+import marshal
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, TypedDict
 
 from tabletop import rng
 from tabletop.stage import Task
 
 from . import data
+from .decision import Decision
 
 Json = dict[str, Any]
 
@@ -119,11 +122,9 @@ class State:
     rng: int = 0
     #: The winter variant's cards (§10); None in a summer game.
     winter: Winter | None = None
-    #: The legal actions of each seat asked now, once listed (engine.legal_actions), so that
-    #: `apply` takes a listed action without checking it again. Not part of the game: never
-    #: saved, copied or compared, and emptied by every change the engine makes. Code that
-    #: changes a state by hand (a test setting up a scenario) must empty it too.
-    options: dict[int, list[Json]] = field(default_factory=dict, repr=False, compare=False)
+    #: The decision it stands at, once a question worked it out (decision.py). Not part of the
+    #: game: never saved, copied or compared; dropped by every `engine.apply`.
+    decided: Decision | None = field(default=None, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -170,7 +171,9 @@ def new_state(
 
 
 PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
-STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "options")
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "decided")
+_GAME_FIELDS = attrgetter(*(name for name in STATE_FIELDS if name != "players"))
+_SEAT_FIELDS = attrgetter(*PLAYER_FIELDS)
 
 
 def to_json(state: State) -> Json:
@@ -180,6 +183,13 @@ def to_json(state: State) -> Json:
         {name: _copy_json(getattr(p, name)) for name in PLAYER_FIELDS} for p in state.players
     ]
     return {name: out[name] for name in STATE_FIELDS}
+
+
+def mark(state: State) -> bytes:
+    """Every field of the game in one byte string: equal marks, equal states. Marshal walks the
+    plain data in C (a few microseconds), so a decision can tell that its state was changed by
+    hand (decision.py)."""
+    return marshal.dumps((_GAME_FIELDS(state), [_SEAT_FIELDS(p) for p in state.players]))
 
 
 class StateError(ValueError):

@@ -14,7 +14,7 @@ from tabletop import rng
 
 from . import data
 from .actions import Action
-from .engine import pending, stage
+from .engine import changed, pending, stage
 from .rounds import select_candidates, select_check, select_perform
 from .state import Json, State, clone, from_json, to_json
 
@@ -62,6 +62,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
             # card chosen this round is not offered): never leave it without its question.
             options = [a for a in options if _still_asked(s, other, a)] or options
         select_perform(s, {}, rnd.choice(options), [])
+        changed(s)
     return s
 
 

@@ -1,8 +1,9 @@
 """Shared helpers for rule scenarios: build a situation from the spec, then play it by text.
 
 Scenarios drive the engine the way the page does: through `apply` with actions, in their text
-form (`p0 trader sand_cart`). Before the first selection a test may set up any situation by
-editing the state's plain data (pieces, talers, tiles, helpers) — see `give`. Winter games
+form (`p0 trader sand_cart`). A test may set up any situation by editing the state's plain data
+(pieces, talers, tiles, helpers) — see `give` — at any time: the tests watch for hand edits
+(conftest.py), so the next question sees the edited state. Winter games
 (§10) start with `winter_game`, which sets the order of the winter deck; `to_round` moves a
 fresh game on to the round a test needs.
 """
@@ -49,7 +50,6 @@ def winter_deck(s: State, *top: str) -> None:
     assert w is not None, "a summer game has no winter deck"
     assert all(card in w["deck"] for card in top), (top, w["deck"])
     w["deck"] = [*top, *(card for card in w["deck"] if card not in top)]
-    s.options = {}
 
 
 def winter_in_play(s: State, *cards: str) -> None:
@@ -61,7 +61,6 @@ def winter_in_play(s: State, *cards: str) -> None:
         assert card in data.WINTER_KEPT, f"{card} does not stay in play"
         w["deck"].remove(card)
         w["in_play"].append(card)
-    s.options = {}
 
 
 def to_round(s: State, number: int) -> None:
@@ -71,7 +70,6 @@ def to_round(s: State, number: int) -> None:
     assert all(cards is None for cards in s.selection), "jump before anyone has chosen"
     assert 1 <= number <= s.rounds
     s.round = number
-    s.options = {}
 
 
 def play(s: State, *lines: str) -> Events:
@@ -118,7 +116,6 @@ def give(s: State, seat: int, talers: int | None = None, **counts: int) -> None:
     """Set a player's talers and pieces exactly, keeping the 83 pieces accounted for: pieces
     given or taken are moved from or to the stock."""
     p = s.players[seat]
-    s.options = {}  # changed by hand: the engine's list of options no longer holds
     if talers is not None:
         p.talers = talers
     for kind, n in counts.items():
@@ -158,7 +155,6 @@ def stock_to(s: State, kind: str, n: int) -> None:
     """Leave `n` pieces of `kind` in the stock; the rest go onto the defense tower (§2.4)."""
     surplus = s.stock[kind] - n
     assert surplus >= 0
-    s.options = {}  # changed by hand: the engine's list of options no longer holds
     s.stock[kind] -= surplus
     s.tower[kind] += surplus
 

@@ -248,6 +248,7 @@ def shared_parts(a: Any, b: Any, path: str = "state") -> list[str]:
         return [
             found
             for f in dataclasses.fields(a)
+            if f.compare  # not part of the game: State.decided
             for found in shared_parts(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
         ]
     if isinstance(a, dict):

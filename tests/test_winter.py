@@ -44,7 +44,6 @@ def face_up(s: castle.State, seat: int, *cards: str) -> None:
     for card in cards:
         p.hand.remove(card)
         p.played.append(card)
-    s.options = {}
 
 
 def old_helpers(s: castle.State, **places: int) -> None:
@@ -53,7 +52,6 @@ def old_helpers(s: castle.State, **places: int) -> None:
         assert s.traders[place] is None
         s.traders[place] = seat
         s.players[seat].helpers -= 1
-    s.options = {}
 
 
 def empty_defense_tower(s: castle.State) -> None:
@@ -61,7 +59,6 @@ def empty_defense_tower(s: castle.State) -> None:
     for kind, count in s.tower.items():
         s.stock[kind] += count
         s.tower[kind] = 0
-    s.options = {}
 
 
 def events_of(events: list[dict], *names: str) -> list[dict]:
