@@ -23,6 +23,7 @@ from typing import Any
 
 import castle
 from bench.in_pyodide import run_json
+from castle import CASTLE
 from castle.state import from_json, to_json
 from castle.view import determinize
 
@@ -33,13 +34,13 @@ def late_state(seed: int, selecting: bool) -> tuple[castle.State, int]:
     """A 4-player game played at random into its last round (at a secret selection with one
     seat chosen if `selecting`); returns it and the seat asked."""
     rnd = random.Random(seed)
-    s, _ = castle.new_game(4, seed)
+    s, _ = CASTLE.new(4, seed)
     while True:
-        seat = castle.pending(s)[0]
+        seat = CASTLE.asked(s)[0]
         last = s.round == s.rounds
         if last and s.phase == "select" and (not selecting or s.selection.count(None) == 3):
             return s, seat
-        castle.apply(s, rnd.choice(castle.legal_actions(s, seat)))
+        CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
 
 
 def best_us(call: Any, number: int, repeats: int) -> float:
@@ -49,12 +50,12 @@ def best_us(call: Any, number: int, repeats: int) -> float:
 def measure(number: int, repeats: int) -> dict[str, Any]:
     s, _ = late_state(3, selecting=False)
     chosen, seat = late_state(3, selecting=True)
-    seen = castle.view(chosen, seat)
+    seen = CASTLE.view(chosen, seat)
     rnd = random.Random(0)
     return {
         "python": platform.python_version(),
         "json_round_trip_us": best_us(lambda: from_json(to_json(s)), number, repeats),
-        "clone_us": best_us(lambda: castle.clone(s), number, repeats),
+        "clone_us": best_us(lambda: CASTLE.copy(s), number, repeats),
         "determinize_us": best_us(lambda: determinize(seen, seat, rnd), number, repeats),
     }
 

@@ -109,14 +109,6 @@ def _context(s: State, st: Stage[State]) -> dict[str, Any]:
     return out
 
 
-def decision(s: State) -> dict[str, Any] | None:
-    """What is being decided, for the page: the stage, the seats asked and its context."""
-    st = stage(s)
-    if st is None:
-        return None
-    return {"stage": st.name, "players": pending(s), **_context(s, st)}
-
-
 def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of `seat` now, in a deterministic order (empty if not asked)."""
     known = _decided(s)
@@ -177,7 +169,6 @@ __all__ = [
     "Refusal",
     "apply",
     "changed",
-    "decision",
     "legal_actions",
     "new_game",
     "pending",
