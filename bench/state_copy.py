@@ -3,8 +3,8 @@
     .venv/bin/python -m bench.state_copy [--number 2000] [--repeats 7]
 
 For late-game states of random 4-player games (the last round, where the lists are longest),
-it times `castle.clone` (field by field), the JSON round trip it replaced
-(`from_json(to_json(s))`), and `castle.view.determinize` of a seat's view during a secret
+it times `CASTLE.copy` (field by field), the JSON round trip it replaced (the unchecked
+`state.from_json(state.to_json(s))`), and `CASTLE.determinize` of a seat's view during a secret
 selection. Best of --repeats batches of --number calls (the minimum: the least disturbed by
 other work on a shared machine), then the same inside Pyodide under Node, in one run.
 Figures go to docs/benchmarks.md.
@@ -25,7 +25,6 @@ import castle
 from bench.in_pyodide import run_json
 from castle import CASTLE
 from castle.state import from_json, to_json
-from castle.view import determinize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,7 +55,7 @@ def measure(number: int, repeats: int) -> dict[str, Any]:
         "python": platform.python_version(),
         "json_round_trip_us": best_us(lambda: from_json(to_json(s)), number, repeats),
         "clone_us": best_us(lambda: CASTLE.copy(s), number, repeats),
-        "determinize_us": best_us(lambda: determinize(seen, seat, rnd), number, repeats),
+        "determinize_us": best_us(lambda: CASTLE.determinize(seen, seat, rnd), number, repeats),
     }
 
 
