@@ -1,6 +1,7 @@
 """What bench/seam.py measures inside one tree and one interpreter: a late 4-player state's copy
-(`castle.clone`), and the real decisions of a random 4-player game. Public engine calls only,
-so the same file runs in the tree before the seam (bench/seam.py copies it there).
+(`CASTLE.copy`), and the real decisions of a random 4-player game. Public engine calls only,
+so the same file runs in the tree before the seam (bench/seam.py copies it there), which
+had the engine's module functions where this tree has the one front door, `CASTLE`.
 
     python3 -m bench.seam_probe        (prints one JSON line)
 """
@@ -13,20 +14,27 @@ import timeit
 
 import castle
 
+if hasattr(castle, "CASTLE"):
+    new, asked, legal_actions = castle.CASTLE.new, castle.CASTLE.asked, castle.CASTLE.legal_actions
+    apply, copy = castle.CASTLE.apply, castle.CASTLE.copy
+else:  # the tree before the seam
+    new, asked, legal_actions = castle.new_game, castle.pending, castle.legal_actions
+    apply, copy = castle.apply, castle.clone
+
 
 def main() -> None:
     rnd = random.Random(3)
-    s, _ = castle.new_game(4, 3)
+    s, _ = new(4, 3)
     while not (s.round == s.rounds and s.phase == "select"):
-        castle.apply(s, rnd.choice(castle.legal_actions(s, castle.pending(s)[0])))
+        apply(s, rnd.choice(legal_actions(s, asked(s)[0])))
     n = 2000
-    copy_us = min(timeit.repeat(lambda: castle.clone(s), number=n, repeat=5)) / n * 1e6
+    copy_us = min(timeit.repeat(lambda: copy(s), number=n, repeat=5)) / n * 1e6
     decisions = 0
     for seed in range(1000, 1050):
         rnd = random.Random(seed)
-        s, _ = castle.new_game(4, seed)
+        s, _ = new(4, seed)
         while s.phase != "over":
-            castle.apply(s, rnd.choice(castle.legal_actions(s, castle.pending(s)[0])))
+            apply(s, rnd.choice(legal_actions(s, asked(s)[0])))
             decisions += 1
     print(json.dumps({"copy_us": copy_us, "decisions_per_game": decisions / 50}))
 

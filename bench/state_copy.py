@@ -3,8 +3,8 @@
     .venv/bin/python -m bench.state_copy [--number 2000] [--repeats 7]
 
 For late-game states of random 4-player games (the last round, where the lists are longest),
-it times `castle.clone` (field by field), the JSON round trip it replaced
-(`from_json(to_json(s))`), and `castle.view.determinize` of a seat's view during a secret
+it times `CASTLE.copy` (field by field), the JSON round trip it replaced (the unchecked
+`state.from_json(state.to_json(s))`), and `CASTLE.determinize` of a seat's view during a secret
 selection. Best of --repeats batches of --number calls (the minimum: the least disturbed by
 other work on a shared machine), then the same inside Pyodide under Node, in one run.
 Figures go to docs/benchmarks.md.
@@ -23,8 +23,8 @@ from typing import Any
 
 import castle
 from bench.in_pyodide import run_json
+from castle import CASTLE
 from castle.state import from_json, to_json
-from castle.view import determinize
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,13 +33,13 @@ def late_state(seed: int, selecting: bool) -> tuple[castle.State, int]:
     """A 4-player game played at random into its last round (at a secret selection with one
     seat chosen if `selecting`); returns it and the seat asked."""
     rnd = random.Random(seed)
-    s, _ = castle.new_game(4, seed)
+    s, _ = CASTLE.new(4, seed)
     while True:
-        seat = castle.pending(s)[0]
+        seat = CASTLE.asked(s)[0]
         last = s.round == s.rounds
         if last and s.phase == "select" and (not selecting or s.selection.count(None) == 3):
             return s, seat
-        castle.apply(s, rnd.choice(castle.legal_actions(s, seat)))
+        CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
 
 
 def best_us(call: Any, number: int, repeats: int) -> float:
@@ -49,13 +49,13 @@ def best_us(call: Any, number: int, repeats: int) -> float:
 def measure(number: int, repeats: int) -> dict[str, Any]:
     s, _ = late_state(3, selecting=False)
     chosen, seat = late_state(3, selecting=True)
-    seen = castle.view(chosen, seat)
+    seen = CASTLE.view(chosen, seat)
     rnd = random.Random(0)
     return {
         "python": platform.python_version(),
         "json_round_trip_us": best_us(lambda: from_json(to_json(s)), number, repeats),
-        "clone_us": best_us(lambda: castle.clone(s), number, repeats),
-        "determinize_us": best_us(lambda: determinize(seen, seat, rnd), number, repeats),
+        "clone_us": best_us(lambda: CASTLE.copy(s), number, repeats),
+        "determinize_us": best_us(lambda: CASTLE.determinize(seen, seat, rnd), number, repeats),
     }
 
 

@@ -18,7 +18,8 @@ from tabletop.stage import AutoStep, Events, Stage, event
 
 from . import building, characters, payment, rounds, scoring, winter
 from .actions import Action, malformed
-from .state import State, new_state
+from .decision import Decision, watched
+from .state import State, mark, new_state
 
 STAGES: dict[str, Stage[State]] = {
     **rounds.STAGES,
@@ -52,32 +53,50 @@ def new_game(
 
 def stage(s: State) -> Stage[State] | None:
     """The decision being asked, or None when the game is over."""
-    return runner.current(s, STAGES)
+    return _decided(s).stage
+
+
+def _decided(s: State) -> Decision:
+    """The state's decision, worked out now if no question since the last `apply` did (or, while
+    hand edits are watched, if the state changed since: decision.py)."""
+    known = s.decided
+    if known is not None and (not watched() or known.mark == mark(s)):
+        return known
+    st = runner.current(s, STAGES)
+    asked = [] if st is None or s.task is None else st.deciders(s, s.task)
+    known = s.decided = Decision(st, asked, mark=mark(s) if watched() else None)
+    return known
+
+
+def changed(s: State) -> None:
+    """Say that `s` was changed outside `apply` (the engine's own edits: a bot's reopened
+    selection, a determinized view): its decision is worked out again at the next question."""
+    s.decided = None
 
 
 def pending(s: State) -> list[int]:
     """The seats that must decide now: several during the secret selection, else one or none."""
-    st = stage(s)
-    return [] if st is None or s.task is None else st.deciders(s, s.task)
+    return list(_decided(s).asked)
 
 
 def prompt(s: State, seat: int) -> Prompt | None:
     """What `seat` is asked now (None if nothing): the question's stage and type, who else is
     asked, whether the answers stay secret until all have answered, and what it is about."""
-    st = stage(s)
-    if st is None or s.task is None:
+    known = _decided(s)
+    st = known.stage
+    if st is None or seat not in known.asked:
         return None
-    seats = st.deciders(s, s.task)
-    if seat not in seats:
-        return None
-    return {
-        "stage": st.name,
-        "kind": st.kind,
-        "seats": seats,
-        "secret": st.simultaneous,
-        "private": st.private,
-        "context": _context(s, st),
-    }
+    asked = known.prompts.get(seat)
+    if asked is None:
+        asked = known.prompts[seat] = {
+            "stage": st.name,
+            "kind": st.kind,
+            "seats": known.asked,
+            "secret": st.simultaneous,
+            "private": st.private,
+            "context": _context(s, st),
+        }
+    return {**asked, "seats": list(known.asked)}
 
 
 def _context(s: State, st: Stage[State]) -> dict[str, Any]:
@@ -90,23 +109,15 @@ def _context(s: State, st: Stage[State]) -> dict[str, Any]:
     return out
 
 
-def decision(s: State) -> dict[str, Any] | None:
-    """What is being decided, for the page: the stage, the seats asked and its context."""
-    st = stage(s)
-    if st is None:
-        return None
-    return {"stage": st.name, "players": pending(s), **_context(s, st)}
-
-
 def legal_actions(s: State, seat: int) -> list[Action]:
     """Every legal action of `seat` now, in a deterministic order (empty if not asked)."""
-    listed = s.options.get(seat)
-    if listed is not None:
-        return list(listed)
-    st = stage(s)
-    if st is None or s.task is None or seat not in st.deciders(s, s.task):
-        return []
-    listed = s.options[seat] = st.options(s, s.task, seat)
+    known = _decided(s)
+    listed = known.options.get(seat)
+    if listed is None:
+        st = known.stage
+        if st is None or s.task is None or seat not in known.asked:
+            return []
+        listed = known.options[seat] = st.options(s, s.task, seat)
     return list(listed)
 
 
@@ -115,15 +126,17 @@ def why_not(s: State, action: Any) -> Refusal | None:
     refusal = malformed(action)
     if refusal:
         return refusal
-    st = stage(s)
+    known = _decided(s)
+    st = known.stage
     if st is None or s.task is None:
         return Refusal("game.over")
     seat = action["p"]
     if not 0 <= seat < s.n:
         return Refusal("action.unknown_seat", {"seat": seat})
-    waiting = st.deciders(s, s.task)
-    if seat not in waiting:
-        return Refusal("turn.not_yours", {"waiting_for": waiting})
+    if seat not in known.asked:
+        return Refusal("turn.not_yours", {"waiting_for": list(known.asked)})
+    if action in known.options.get(seat, ()):
+        return None
     if action["do"] not in st.verbs:
         return Refusal("turn.other_decision", {"stage": st.name, "verbs": list(st.verbs)})
     return st.check(s, s.task, action)
@@ -136,17 +149,18 @@ def apply(s: State, action: Any) -> Events:
     """
     # A well-formed action equal to a listed one is legal: no second check. (Well-formed first:
     # in Python 1.0 == 1 == True, and a listed action must not let a float seat through.)
-    listed = malformed(action) is None and action in s.options.get(action["p"], ())
-    if not listed:
+    well_formed = malformed(action) is None
+    known = _decided(s)
+    if not (well_formed and action in known.options.get(action["p"], ())):
         refusal = why_not(s, action)
         if refusal:
             raise IllegalAction(refusal)
-    s.options = {}
     ev: Events = []
-    st = stage(s)
+    st = known.stage
     assert st is not None and s.task is not None
     st.perform(s, s.task, action, ev)
     runner.run(s, ev, STAGES, AUTO_STEPS)
+    s.decided = None  # a new state: its decision is worked out at the next question
     return ev
 
 
@@ -154,7 +168,7 @@ __all__ = [
     "IllegalAction",
     "Refusal",
     "apply",
-    "decision",
+    "changed",
     "legal_actions",
     "new_game",
     "pending",

@@ -15,7 +15,7 @@ from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
 from tabletop.record import whole
 from tabletop.refusal import Refusal
 
-from . import data, engine, state
+from . import data, engine, state, state_check
 from .actions import parse, to_text
 from .migrations import MIGRATIONS
 from .state import State
@@ -95,7 +95,9 @@ class Castle:
         return state.to_json(s)
 
     def from_json(self, obj: Json) -> State:
-        return state.from_json(obj)
+        """A state from outside, checked (state_check.py): StateError naming the field, or
+        NotAState on a seat's view."""
+        return state.from_json(state_check.check(obj))
 
     def action_text(self, action: Action) -> str:
         return to_text(action)

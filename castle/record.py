@@ -22,7 +22,6 @@ from typing import Any
 from tabletop import record as records
 from tabletop.record import FORMAT_VERSION, NewerRules, OldRules, Record, RecordError, dumps
 
-from .actions import Action, to_text
 from .game import CASTLE
 from .state import State
 
@@ -45,12 +44,6 @@ def loads(text: str | bytes) -> Record:
     return records.loads(CASTLE, text)
 
 
-def check(record: Any) -> Record:
-    """Check a record (tabletop.record.check); returns it under today's rules (migrated from
-    older ones: castle/migrations.py)."""
-    return records.check(CASTLE, record)
-
-
 def start(record: Record) -> tuple[State, list[dict[str, Any]]]:
     return CASTLE.start(record["setup"])
 
@@ -61,7 +54,3 @@ def replay(record: Record, upto: int | None = None) -> tuple[State, list[dict[st
     Raises RecordError naming the action (1-based) that cannot be read or is refused.
     """
     return records.replay(CASTLE, record, upto)
-
-
-def append(record: Record, action: Action) -> None:
-    record["actions"].append(to_text(action))

@@ -8,13 +8,16 @@ of tasks still to run and the `task` being played (see `tasks.py` and `engine.py
 from __future__ import annotations
 
 import dataclasses
+import marshal
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, TypedDict
 
 from tabletop import rng
 from tabletop.stage import Task
 
 from . import data
+from .decision import Decision
 
 Json = dict[str, Any]
 
@@ -119,11 +122,9 @@ class State:
     rng: int = 0
     #: The winter variant's cards (§10); None in a summer game.
     winter: Winter | None = None
-    #: The legal actions of each seat asked now, once listed (engine.legal_actions), so that
-    #: `apply` takes a listed action without checking it again. Not part of the game: never
-    #: saved, copied or compared, and emptied by every change the engine makes. Code that
-    #: changes a state by hand (a test setting up a scenario) must empty it too.
-    options: dict[int, list[Json]] = field(default_factory=dict, repr=False, compare=False)
+    #: The decision it stands at, once a question worked it out (decision.py). Not part of the
+    #: game: never saved, copied or compared; dropped by every `engine.apply`.
+    decided: Decision | None = field(default=None, repr=False, compare=False)
 
     @property
     def n(self) -> int:
@@ -169,17 +170,26 @@ def new_state(
     return state
 
 
-_PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
-_STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "options")
+PLAYER_FIELDS = tuple(f.name for f in dataclasses.fields(Player))
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(State) if f.name != "decided")
+_GAME_FIELDS = attrgetter(*(name for name in STATE_FIELDS if name != "players"))
+_SEAT_FIELDS = attrgetter(*PLAYER_FIELDS)
 
 
 def to_json(state: State) -> Json:
     """The state as a JSON-ready dict (a deep copy)."""
-    out = {name: _copy_json(getattr(state, name)) for name in _STATE_FIELDS if name != "players"}
+    out = {name: _copy_json(getattr(state, name)) for name in STATE_FIELDS if name != "players"}
     out["players"] = [
-        {name: _copy_json(getattr(p, name)) for name in _PLAYER_FIELDS} for p in state.players
+        {name: _copy_json(getattr(p, name)) for name in PLAYER_FIELDS} for p in state.players
     ]
-    return {name: out[name] for name in _STATE_FIELDS}
+    return {name: out[name] for name in STATE_FIELDS}
+
+
+def mark(state: State) -> bytes:
+    """Every field of the game in one byte string: equal marks, equal states. Marshal walks the
+    plain data in C (a few microseconds), so a decision can tell that its state was changed by
+    hand (decision.py)."""
+    return marshal.dumps((_GAME_FIELDS(state), [_SEAT_FIELDS(p) for p in state.players]))
 
 
 class StateError(ValueError):
@@ -190,24 +200,10 @@ class NotAState(StateError):
     """A JSON object that is not a whole game state (a seat's view, for one)."""
 
 
-def from_json(obj: Json, *, checked: bool = True) -> State:
-    """The inverse of `to_json`. Raises NotAState on a seat's view (it lacks what the seat may
-    not know: `view.determinize` fills it in), and StateError naming the field on anything
-    else the engine could not play on (state_check.py). `checked=False` is for the engine's
-    own objects only (a view it made, completed by `determinize`)."""
-    selection = obj.get("selection") if isinstance(obj, dict) else None
-    hidden = isinstance(selection, list) and any(isinstance(c, str) for c in selection)
-    if isinstance(obj, dict) and ("rng" not in obj or hidden):
-        raise NotAState(
-            "this is a seat's view, not a game state: its hidden choices and generator are "
-            "missing (castle.view.determinize samples a state consistent with it)"
-        )
-    if isinstance(obj, dict) and "winter" not in obj:
-        obj = {**obj, "winter": None}  # saved before the winter variant: a summer game
-    if checked:
-        from .state_check import check
-
-        check(obj, _PLAYER_FIELDS, _STATE_FIELDS)
+def from_json(obj: Json) -> State:
+    """The inverse of `to_json`, unchecked: for the engine's own objects (a view it made,
+    completed by `view.determinize`). A state from outside goes through `CASTLE.from_json`,
+    which checks it first (state_check.py)."""
     fields = _copy_json(obj)
     players = [Player(**p) for p in fields.pop("players")]
     return State(players=players, **fields)

@@ -1,9 +1,11 @@
 """Whether a JSON object is a game state the engine can play on: every field of the right type
 and range, and the pieces and helpers all accounted for (§2.4).
 
-`state.from_json` runs it, so a state from a file, a save or a hand edit is refused at once with
-a message naming the field, instead of crashing several moves later. The engine's own copies
-(a seat's view turned back into a state by `view.determinize`) skip it.
+`CASTLE.from_json` (game.py) runs it before `state.from_json`, so a state from a file, a save or
+a hand edit is refused at once with a message naming the field, instead of crashing several
+moves later. The engine's own copies (a seat's view turned back into a state by
+`view.determinize`) skip it. It sits above the engine (it asks the engine's steps), so nothing
+of the engine imports it.
 """
 
 from __future__ import annotations
@@ -13,7 +15,8 @@ from typing import Any
 from tabletop.record import whole
 
 from . import data, tasks
-from .state import StateError
+from .engine import AUTO_STEPS, STAGES
+from .state import PLAYER_FIELDS, STATE_FIELDS, Json, NotAState, StateError
 
 PHASES = ("select", "winter", "round", "final", "over")
 #: Keys a task may carry besides its seat, card, stage and steps, and what each holds.
@@ -58,15 +61,26 @@ CARD_STEPS = frozenset(step for steps in tasks.CARD_STEPS.values() for step in s
 STAGE_CONTEXT = {"pay": "pay", "sell": "offer", "palace": "left", "share": "takers"}
 
 
-def check(obj: Any, player_fields: tuple[str, ...], state_fields: tuple[str, ...]) -> None:
-    """Raise StateError naming the first thing wrong with `obj`."""
-    _fields(obj, state_fields, "the state")
+def check(obj: Any) -> Json:
+    """`obj` as `state.from_json` can read it (a save from before the winter variant gains its
+    `winter: null`). Raises NotAState on a seat's view (it lacks what the seat may not know:
+    `view.determinize` fills it in), and StateError naming the first thing wrong otherwise."""
+    selection = obj.get("selection") if isinstance(obj, dict) else None
+    hidden = isinstance(selection, list) and any(isinstance(c, str) for c in selection)
+    if isinstance(obj, dict) and ("rng" not in obj or hidden):
+        raise NotAState(
+            "this is a seat's view, not a game state: its hidden choices and generator are "
+            "missing (castle.view.determinize samples a state consistent with it)"
+        )
+    if isinstance(obj, dict) and "winter" not in obj:
+        obj = {**obj, "winter": None}  # saved before the winter variant: a summer game
+    _fields(obj, STATE_FIELDS, "the state")
     players = obj["players"]
     if not isinstance(players, list) or len(players) not in data.PLAYER_COUNTS:
         raise StateError(f"players must be a list of {data.PLAYER_COUNTS} players")
     n = len(players)
     for seat, p in enumerate(players):
-        _player(p, seat, n, player_fields)
+        _player(p, seat, n, PLAYER_FIELDS)
     if obj["rounds"] != data.ROUNDS[n]:
         raise StateError(f"rounds must be {data.ROUNDS[n]} with {n} players")
     _count(obj["round"], "round", 1, obj["rounds"])
@@ -124,6 +138,7 @@ def check(obj: Any, player_fields: tuple[str, ...], state_fields: tuple[str, ...
     if not whole(rng) or not 0 <= rng < 2**64:
         raise StateError("rng must be a whole number in 0..2**64-1")
     _accounted(obj, n)
+    return dict(obj)
 
 
 def _one_of(value: Any, names: Any) -> bool:
@@ -209,8 +224,6 @@ def _player(p: Any, seat: int, n: int, fields: tuple[str, ...]) -> None:
 
 
 def _task(t: Any, where: str, n: int) -> None:
-    from .engine import AUTO_STEPS, STAGES
-
     if not isinstance(t, dict) or not {"seat", "card", "stage", "steps"} <= set(t):
         raise StateError(f"{where} must be a task (seat, card, stage, steps)")
     _owner(t["seat"], f"{where}.seat", n)

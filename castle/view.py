@@ -14,7 +14,7 @@ from tabletop import rng
 
 from . import data
 from .actions import Action
-from .engine import pending, stage
+from .engine import changed, pending, stage
 from .rounds import select_candidates, select_check, select_perform
 from .state import Json, State, clone, from_json, to_json
 
@@ -51,7 +51,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
     hidden = [i for i, cards in enumerate(seen["selection"]) if cards == HIDDEN and i != seat]
     whole["selection"] = [None if i in hidden else c for i, c in enumerate(seen["selection"])]
     whole["rng"] = rnd.getrandbits(64) & rng.MASK64
-    s = from_json(whole, checked=False)  # the engine's own view, completed here
+    s = from_json(whole)  # the engine's own view, completed here: no check
     for other in hidden:
         candidates = select_candidates(s, {}, other)
         # A winter card may have discarded the only face-up card of a seat since it chose
@@ -62,6 +62,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
             # card chosen this round is not offered): never leave it without its question.
             options = [a for a in options if _still_asked(s, other, a)] or options
         select_perform(s, {}, rnd.choice(options), [])
+        changed(s)
     return s
 
 

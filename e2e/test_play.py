@@ -185,8 +185,8 @@ def test_a_reload_in_the_middle_of_a_round_resumes_at_the_same_decision(
     before_players = page.inner_text(".players")
     before_html = app_html(page)
     state, _ = records.replay(saved_record(page))
-    current = castle.stage(state)
-    assert state.phase != "select" and current is not None and current.name == before_stage
+    current = castle.CASTLE.prompt(state, castle.CASTLE.asked(state)[0])
+    assert state.phase != "select" and current is not None and current["stage"] == before_stage
 
     page.reload()
     wait_until_ready(page, console)

@@ -1,8 +1,9 @@
 """Shared helpers for rule scenarios: build a situation from the spec, then play it by text.
 
-Scenarios drive the engine the way the page does: through `apply` with actions, in their text
-form (`p0 trader sand_cart`). Before the first selection a test may set up any situation by
-editing the state's plain data (pieces, talers, tiles, helpers) — see `give`. Winter games
+Scenarios drive the engine the way the page does: through `CASTLE.apply` with actions, in their
+text form (`p0 trader sand_cart`). A test may set up any situation by editing the state's plain
+data (pieces, talers, tiles, helpers) — see `give` — at any time: the tests watch for hand edits
+(conftest.py), so the next question sees the edited state. Winter games
 (§10) start with `winter_game`, which sets the order of the winter deck; `to_round` moves a
 fresh game on to the round a test needs.
 """
@@ -11,21 +12,27 @@ from __future__ import annotations
 
 import pytest
 
-from castle import (
-    IllegalAction,
-    apply,
-    data,
-    decision,
-    legal_actions,
-    new_game,
-    parse,
-    pending,
-    to_json,
-    to_text,
-    why_not,
-)
-from castle.state import State
+from castle import CASTLE, IllegalAction, State, data
+from tabletop.game import Json
 from tabletop.stage import Events
+
+
+def new_game(
+    players: int, seed: int = 0, start_player: int | None = None, winter: bool = False
+) -> tuple[State, Events]:
+    """A game from its setup, at its first decision, and the events so far (`CASTLE.start`)."""
+    setup = {"players": players, "seed": seed, "start_player": start_player, "winter": winter}
+    return CASTLE.start(setup)
+
+
+def decision(s: State) -> Json | None:
+    """What is being decided, in one dict: the stage, the seats asked and the prompt's context
+    (the card, the building, the payment's kind, ...); None once the game is over."""
+    asked = CASTLE.asked(s)
+    prompt = CASTLE.prompt(s, asked[0]) if asked else None
+    if prompt is None:
+        return None
+    return {"stage": prompt["stage"], "players": prompt["seats"], **prompt["context"]}
 
 
 def game(players: int = 3, start: int = 0, seed: int = 0) -> State:
@@ -49,7 +56,6 @@ def winter_deck(s: State, *top: str) -> None:
     assert w is not None, "a summer game has no winter deck"
     assert all(card in w["deck"] for card in top), (top, w["deck"])
     w["deck"] = [*top, *(card for card in w["deck"] if card not in top)]
-    s.options = {}
 
 
 def winter_in_play(s: State, *cards: str) -> None:
@@ -61,7 +67,6 @@ def winter_in_play(s: State, *cards: str) -> None:
         assert card in data.WINTER_KEPT, f"{card} does not stay in play"
         w["deck"].remove(card)
         w["in_play"].append(card)
-    s.options = {}
 
 
 def to_round(s: State, number: int) -> None:
@@ -71,14 +76,13 @@ def to_round(s: State, number: int) -> None:
     assert all(cards is None for cards in s.selection), "jump before anyone has chosen"
     assert 1 <= number <= s.rounds
     s.round = number
-    s.options = {}
 
 
 def play(s: State, *lines: str) -> Events:
     """Apply actions given in text form; returns all their events."""
     events: Events = []
     for line in lines:
-        events += apply(s, parse(line))
+        events += CASTLE.apply(s, CASTLE.parse_action(line))
     return events
 
 
@@ -90,22 +94,22 @@ def choose(s: State, **cards: str) -> Events:
     events: Events = []
     for key, names in sorted(cards.items()):
         seat = int(key[1:])
-        if seat in pending(s):
-            events += apply(s, {"p": seat, "do": "select", "cards": names.split()})
-    assert s.phase != "select" or pending(s), "selection incomplete"
+        if seat in CASTLE.asked(s):
+            events += CASTLE.apply(s, {"p": seat, "do": "select", "cards": names.split()})
+    assert s.phase != "select" or CASTLE.asked(s), "selection incomplete"
     return events
 
 
 def options(s: State, seat: int | None = None) -> list[str]:
     """The legal actions of `seat` (default: the one seat asked) in text form."""
     if seat is None:
-        (seat,) = pending(s)
-    return [to_text(a) for a in legal_actions(s, seat)]
+        (seat,) = CASTLE.asked(s)
+    return [CASTLE.action_text(a) for a in CASTLE.legal_actions(s, seat)]
 
 
 def refusal(s: State, line: str) -> str | None:
     """The rule id that refuses `line` now, or None if it is legal."""
-    r = why_not(s, parse(line))
+    r = CASTLE.why_not(s, CASTLE.parse_action(line))
     return r.rule if r else None
 
 
@@ -118,7 +122,6 @@ def give(s: State, seat: int, talers: int | None = None, **counts: int) -> None:
     """Set a player's talers and pieces exactly, keeping the 83 pieces accounted for: pieces
     given or taken are moved from or to the stock."""
     p = s.players[seat]
-    s.options = {}  # changed by hand: the engine's list of options no longer holds
     if talers is not None:
         p.talers = talers
     for kind, n in counts.items():
@@ -147,18 +150,17 @@ def piece_total(s: State) -> dict[str, int]:
 def assert_refused(s: State, line: str, rule: str) -> None:
     """`line` is refused with `rule`: why_not names it, apply raises it and changes nothing."""
     assert refusal(s, line) == rule
-    before = to_json(s)
+    before = CASTLE.to_json(s)
     with pytest.raises(IllegalAction) as err:
-        apply(s, parse(line))
+        CASTLE.apply(s, CASTLE.parse_action(line))
     assert err.value.rule == rule
-    assert to_json(s) == before
+    assert CASTLE.to_json(s) == before
 
 
 def stock_to(s: State, kind: str, n: int) -> None:
     """Leave `n` pieces of `kind` in the stock; the rest go onto the defense tower (§2.4)."""
     surplus = s.stock[kind] - n
     assert surplus >= 0
-    s.options = {}  # changed by hand: the engine's list of options no longer holds
     s.stock[kind] -= surplus
     s.tower[kind] += surplus
 

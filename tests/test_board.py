@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario import new_game
 
 import castle
-from castle import data
+from castle import CASTLE, data
 from castle.state import to_json
 from web.castle_page import art, catalog
 from web.castle_page.board import render_board
@@ -159,20 +160,20 @@ def check_html(html: str) -> Node:
 def snapshots(players: int, seed: int, every: int = 23) -> list[castle.State]:
     """States of one random game, every `every` actions and at the end."""
     rng = random.Random(seed)
-    state, _ = castle.new_game(players, seed=seed)
-    out = [castle.clone(state)]
+    state, _ = new_game(players, seed=seed)
+    out = [CASTLE.copy(state)]
     count = 0
-    while castle.pending(state):
-        seat = castle.pending(state)[0]
-        options = castle.legal_actions(state, seat)
+    while CASTLE.asked(state):
+        seat = CASTLE.asked(state)[0]
+        options = CASTLE.legal_actions(state, seat)
         # Lean towards building and placing, so that the castle fills up.
         busy = [a for a in options if a["do"] in ("erect", "helper", "trader")]
         action = rng.choice(busy if busy and rng.random() < 0.8 else options)
-        castle.apply(state, action)
+        CASTLE.apply(state, action)
         count += 1
         if count % every == 0:
-            out.append(castle.clone(state))
-    out.append(castle.clone(state))
+            out.append(CASTLE.copy(state))
+    out.append(CASTLE.copy(state))
     return out
 
 
@@ -185,7 +186,7 @@ STATES = [
 
 
 def viewer(state: castle.State) -> int:
-    waiting = castle.pending(state)
+    waiting = CASTLE.asked(state)
     return waiting[0] if waiting else 0
 
 
@@ -195,7 +196,7 @@ def viewer(state: castle.State) -> int:
 @pytest.mark.parametrize("state", STATES)
 def test_board_shows_the_view(state: castle.State) -> None:
     seat = viewer(state)
-    view = castle.view(state, seat)
+    view = CASTLE.view(state, seat)
     n = len(view["players"])
     names, colours = NAMES[:n], COLOURS[:n]
     root = check_html(render_board(view, names, colours, CAT))
@@ -290,7 +291,7 @@ def all_keys() -> list[str]:
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_clickable_keys(seed: int) -> None:
     state = snapshots(3, seed, every=40)[1]
-    view = castle.view(state, 0)
+    view = CASTLE.view(state, 0)
     rng = random.Random(seed)
     keys = all_keys()
     clickable: dict[str, tuple[str | None, str | None]] = {}
@@ -325,8 +326,8 @@ def test_clickable_keys(seed: int) -> None:
 
 
 def test_forbidden_without_reason_still_says_why() -> None:
-    state, _ = castle.new_game(3, seed=1)
-    view = castle.view(state, 0)
+    state, _ = new_game(3, seed=1)
+    view = CASTLE.view(state, 0)
     root = parse(render_board(view, NAMES, COLOURS, CAT, {"tower:sand": (None, None)}))
     el = root.one(data_key="tower:sand")
     assert el.attrs["data-reason"] == "board.not_now"
@@ -338,7 +339,7 @@ def test_forbidden_without_reason_still_says_why() -> None:
 @pytest.mark.parametrize("state", STATES)
 def test_players_show_public_facts(state: castle.State) -> None:
     me = viewer(state)
-    view = castle.view(state, me)
+    view = CASTLE.view(state, me)
     n = len(view["players"])
     root = check_html(render_players(view, NAMES[:n], COLOURS[:n], CAT, me))
     for seat, p in enumerate(view["players"]):
@@ -374,14 +375,14 @@ def selecting_states() -> list[castle.State]:
     out = []
     for players, seed in GAMES:
         rng = random.Random(seed * 7)
-        state, _ = castle.new_game(players, seed=seed)
+        state, _ = new_game(players, seed=seed)
         found = 0
-        while castle.pending(state) and found < 3:
-            seat = castle.pending(state)[0]
-            castle.apply(state, rng.choice(castle.legal_actions(state, seat)))
+        while CASTLE.asked(state) and found < 3:
+            seat = CASTLE.asked(state)[0]
+            CASTLE.apply(state, rng.choice(CASTLE.legal_actions(state, seat)))
             chosen = [c is not None for c in state.selection]
             if state.phase == "select" and any(chosen) and not all(chosen):
-                out.append(castle.clone(state))
+                out.append(CASTLE.copy(state))
                 found += 1
     return out
 
@@ -404,7 +405,7 @@ def test_selection_stays_secret(state: castle.State) -> None:
     n = state.n
     names, colours = NAMES[:n], COLOURS[:n]
     for me in [*range(n), None]:
-        view = castle.view(state, me)
+        view = CASTLE.view(state, me)
         root = check_html(render_players(view, names, colours, CAT, me))
         # Even handed every seat's real choice, the panels show only `me`'s own.
         leaky = to_json(state)
@@ -453,7 +454,7 @@ def test_every_board_label_is_written_in_both_languages() -> None:
     for players, seed in GAMES:
         for state in snapshots(players, seed, every=31):
             n = state.n
-            view = castle.view(state, viewer(state))
+            view = CASTLE.view(state, viewer(state))
             clickable = {k: (None, None) for k in all_keys()}
             render_board(view, NAMES[:n], COLOURS[:n], rec, clickable)
             render_players(view, NAMES[:n], COLOURS[:n], rec, viewer(state))
@@ -497,7 +498,7 @@ def test_renders_with_the_real_catalog(lang: str) -> None:
     for players, seed in GAMES:
         for state in snapshots(players, seed, every=50):
             n = state.n
-            view = castle.view(state, viewer(state))
+            view = CASTLE.view(state, viewer(state))
             clickable = {"tower:sand": ("t", None), "trader:rider": (None, None)}
             check_html(render_board(view, NAMES[:n], COLOURS[:n], cat, clickable))
             check_html(render_players(view, NAMES[:n], COLOURS[:n], cat, viewer(state)))

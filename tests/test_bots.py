@@ -136,7 +136,6 @@ def test_a_building_plan_pays_in_full_and_keeps_the_silver() -> None:
     p.pieces.update(sand=3, wood=2, clay=1, stone=0, silver=2)
     s.queue = []
     s.task = {"seat": 0, "card": "stonemason", "stage": "erect", "steps": ["erect"]}
-    s.options = {}
     found = plans.plans(s, 0)
     towers = [plan for plan in found if plan[0].get("building") == "tower"]
     assert towers, found
@@ -258,7 +257,6 @@ def toll_state(s: State) -> State | None:
         return None
     t = CASTLE.copy(s)
     t.players[seat].talers = 0
-    t.options = {}
     place = next((a for a in CASTLE.legal_actions(t, seat) if a["do"] == "trader"), None)
     if place is None:
         return None
@@ -309,7 +307,6 @@ def test_medium_answers_the_winter_cards_sensibly() -> None:
 
     def answer(s: State) -> dict[str, object]:
         seat = CASTLE.asked(s)[0]
-        s.options = {}
         return medium.choose(CASTLE.view(s, seat), seat)
 
     # Rich in talers mid-game: pay the Plague and the Snowdrift rather than lose a card.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from scenario import (
     assert_refused,
     choose,
+    decision,
     events_named,
     game,
     give,
@@ -20,7 +21,7 @@ from scenario import (
 )
 
 import castle
-from castle import data
+from castle import CASTLE, data
 
 ALL_CARDS = list(data.CARDS)
 EMPTY_TOWER = dict.fromkeys(data.KINDS, 0)
@@ -51,7 +52,7 @@ def test_bricklayer_takes_all_pieces_of_one_kind():
     s = game(3, start=0)
     set_tower(s, sand=3, clay=2, silver=1)
     choose(s, p0="bricklayer", p1="messenger", p2="messenger")
-    assert castle.decision(s)["stage"] == "tower"
+    assert decision(s)["stage"] == "tower"
     assert options(s) == ["p0 tower sand", "p0 tower clay", "p0 tower silver"]
     ev = play(s, "p0 tower sand")
     assert events_named(ev, "tower_taken") == [
@@ -100,7 +101,7 @@ def test_empty_tower_gives_nothing_and_the_action_goes_on():
     give(s, 0, stone=1)
     ev = choose(s, p0="bricklayer", p1="messenger", p2="messenger")
     assert events_named(ev, "tower_empty") == [{"e": "tower_empty", "p": 0}]
-    assert castle.decision(s)["stage"] == "erect"
+    assert decision(s)["stage"] == "erect"
     assert "p0 erect tower" in options(s)
     play(s, "p0 erect tower")
     assert s.tiles["tower"] == 8
@@ -156,7 +157,7 @@ def test_bricklayer_erects_at_most_two_buildings():
     play(s, "p0 erect tower", "p0 erect tower")
     # No third building is offered: the action has moved on to placing helpers (6 talers
     # now pay a Market place).
-    assert castle.decision(s)["stage"] == "helper"
+    assert decision(s)["stage"] == "helper"
     assert s.tiles["tower"] == 7
     assert s.players[0].pieces["stone"] == 1
     assert s.players[0].talers == 6
@@ -209,7 +210,7 @@ def test_bricklayer_places_helpers_after_erecting():
     choose(s, p0="bricklayer", p1="messenger", p2="messenger")
     play(s, "p0 tower stone")
     play(s, "p0 erect tower")
-    assert castle.decision(s)["stage"] == "helper"
+    assert decision(s)["stage"] == "helper"
     assert options(s) == [
         "p0 helper market_1 supply",
         "p0 helper market_2 supply",
@@ -247,14 +248,14 @@ def test_two_bricklayers_act_one_after_another():
     set_tower(s, sand=2, stone=1, silver=1)
     give(s, 1, talers=3)
     choose(s, p0="messenger", p1="bricklayer", p2="bricklayer")
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     play(s, "p1 tower stone", "p1 erect tower")
     # p1 now has 6 talers and is asked about helpers; p2 has not acted yet.
-    assert castle.decision(s)["stage"] == "helper" and castle.pending(s) == [1]
+    assert decision(s)["stage"] == "helper" and CASTLE.asked(s) == [1]
     assert refusal(s, "p2 tower sand") == "turn.not_yours"
     play(s, "p1 helper market_1 supply")
     # p2: the stone is gone; sand and silver are left.
-    assert castle.pending(s) == [2]
+    assert CASTLE.asked(s) == [2]
     assert options(s) == ["p2 tower sand", "p2 tower silver"]
     assert_refused(s, "p2 tower stone", "bricklayer.tower.kind_empty")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from scenario import (
     assert_refused,
     choose,
+    decision,
     events_named,
     game,
     give,
@@ -30,7 +31,7 @@ from scenario import (
 )
 
 import castle
-from castle import data
+from castle import CASTLE, data
 
 MESSENGER = data.MESSENGER_TALERS
 
@@ -88,7 +89,7 @@ def test_game_ends_after_the_last_round():
     ev = finish(s)
     assert events_named(ev, "game_ended") == [{"e": "game_ended", "round": 15, "reason": "rounds"}]
     assert s.phase == "over"
-    assert castle.pending(s) == []
+    assert CASTLE.asked(s) == []
     assert s.result is not None
 
 
@@ -122,7 +123,7 @@ def test_silver_converted_at_the_end():
     give(s, 0, silver=3)
     stock_stone = s.stock["stone"]
     finish(s)
-    assert castle.decision(s)["stage"] == "convert"
+    assert decision(s)["stage"] == "convert"
     assert options(s) == [
         "p0 convert sand",
         "p0 convert wood",
@@ -160,7 +161,7 @@ def test_conversions_in_turn_order_from_the_last_start_player():
     finish(s)
     asked = []
     while s.phase != "over":
-        (seat,) = castle.pending(s)
+        (seat,) = CASTLE.asked(s)
         asked.append(seat)
         play(s, f"p{seat} done")
     assert asked == [1, 2, 0]
@@ -179,7 +180,7 @@ def test_palace_turns_up_to_five_pieces_into_vp():
     finish(s)
     assert options(s) == ["p0 palace clay", "p0 palace stone", "p0 done"]
     play(s, "p0 palace stone", "p0 palace stone", "p0 palace stone", "p0 palace clay")
-    assert castle.decision(s)["left"] == 1
+    assert decision(s)["left"] == 1
     play(s, "p0 palace clay")
     # Five pieces turned: no more is asked.
     assert s.phase == "over"
@@ -197,7 +198,7 @@ def test_palace_both_places_turn_up_to_ten():
     helper(s, 0, "palace_2")
     give(s, 0, stone=6, clay=6)
     finish(s)
-    assert castle.decision(s)["left"] == 10
+    assert decision(s)["left"] == 10
     for _ in range(6):
         play(s, "p0 palace stone")
     for _ in range(4):
@@ -215,7 +216,7 @@ def test_palace_takes_no_silver_and_may_stop_early():
     give(s, 0, sand=1, stone=1, silver=1)
     finish(s)
     play(s, "p0 done")  # no conversion at the Forge
-    assert castle.decision(s)["stage"] == "palace"
+    assert decision(s)["stage"] == "palace"
     assert_refused(s, "p0 palace silver", "palace.not_building_piece")
     assert refusal(s, "p0 palace wood") == "palace.no_piece"
     play(s, "p0 palace sand", "p0 done")
@@ -231,7 +232,7 @@ def test_palace_after_converting_silver():
     give(s, 0, silver=2)
     finish(s)
     play(s, "p0 convert stone", "p0 convert stone")
-    assert castle.decision(s)["stage"] == "palace"
+    assert decision(s)["stage"] == "palace"
     play(s, "p0 palace stone", "p0 palace stone")
     assert row(s, 0)["by_source"] == {"palace": 10}
     assert s.forge == 2

@@ -7,10 +7,10 @@ which the last building tile is erected — the rest of that round is still play
 from __future__ import annotations
 
 import pytest
-from scenario import choose, events_named, game, give, options, play, refusal
+from scenario import choose, decision, events_named, game, give, options, play, refusal
 
 import castle
-from castle import data
+from castle import CASTLE, data
 from tabletop.stage import Events
 
 
@@ -19,7 +19,7 @@ def finish(s: castle.State) -> Events:
     the first option."""
     ev: Events = []
     while s.phase == "round":
-        (seat,) = castle.pending(s)
+        (seat,) = CASTLE.asked(s)
         opts = options(s, seat)
         ev += play(s, next((o for o in opts if o.endswith(" done")), opts[0]))
     return ev
@@ -61,7 +61,7 @@ def test_game_ends_after_the_last_round(players, rounds):
         {"e": "game_ended", "round": rounds, "reason": "rounds"}
     ]
     assert s.result is not None
-    assert castle.pending(s) == []
+    assert CASTLE.asked(s) == []
 
 
 def test_three_players_play_on_after_round_twelve():
@@ -139,8 +139,8 @@ def test_players_still_decide_after_the_last_tile_is_erected():
     play(s, "p0 done")  # the Bricklayer's 3 new talers: no helper placed
     assert sum(s.tiles.values()) == 0
     assert s.phase == "round"
-    assert castle.pending(s) == [1]
-    assert castle.decision(s)["stage"] == "buy"
+    assert CASTLE.asked(s) == [1]
+    assert decision(s)["stage"] == "buy"
     play(s, "p1 buy p2 worker_a clay")
     assert s.players[1].pieces["clay"] == 1
     assert s.players[1].talers == 4 and s.players[2].talers == 3 + 1
@@ -173,13 +173,13 @@ def test_final_scoring_starts_with_the_last_rounds_start_player():
     play(s, "p1 erect tower", "p1 pay stone 1 0", "p1 pay wood 1 0", "p1 pay sand 1 0")
     assert s.phase == "final"
     assert s.start_player == 1
-    assert castle.decision(s)["stage"] == "convert"
-    assert castle.pending(s) == [1]
+    assert decision(s)["stage"] == "convert"
+    assert CASTLE.asked(s) == [1]
     play(s, "p1 done")
-    assert castle.pending(s) == [2]
+    assert CASTLE.asked(s) == [2]
     play(s, "p2 convert stone")  # p2's only silver: p2's turn then ends by itself
     assert s.players[2].pieces["stone"] == 1 and s.forge == 1
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     play(s, "p0 done")
     assert s.phase == "over"
 
@@ -196,10 +196,10 @@ def test_final_scoring_start_player_after_the_last_round():
     finish(s)  # nobody builds
     assert all(p.pieces["silver"] == 1 for p in s.players)
     assert s.phase == "final"
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     order = []
     while s.phase == "final":
-        (seat,) = castle.pending(s)
+        (seat,) = CASTLE.asked(s)
         order.append(seat)
         play(s, f"p{seat} done")
     assert order == [0, 1, 2, 3]
@@ -213,12 +213,12 @@ def test_no_action_after_the_game_is_over():
     choose(s, p0="stonemason", p1="messenger", p2="messenger")
     play(s, "p0 erect tower")
     assert s.phase == "over"
-    assert castle.pending(s) == []
-    assert castle.legal_actions(s, 0) == []
-    assert castle.decision(s) is None
+    assert CASTLE.asked(s) == []
+    assert CASTLE.legal_actions(s, 0) == []
+    assert decision(s) is None
     assert refusal(s, "p0 select trader") == "game.over"
-    before = castle.to_json(s)
+    before = CASTLE.to_json(s)
     with pytest.raises(castle.IllegalAction) as err:
-        castle.apply(s, castle.parse("p1 select trader"))
+        CASTLE.apply(s, CASTLE.parse_action("p1 select trader"))
     assert err.value.rule == "game.over"
-    assert castle.to_json(s) == before
+    assert CASTLE.to_json(s) == before

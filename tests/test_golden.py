@@ -22,8 +22,7 @@ from typing import Any
 import pytest
 from scenario import piece_total
 
-import castle
-from castle import data, record
+from castle import CASTLE, data, record
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 MAX_DIFF_LINES = 80
@@ -155,8 +154,8 @@ def test_golden_final_state_is_unchanged(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_final_state_reloads_and_scores(name: str) -> None:
     """The checked-in final state is a valid state, over, whose scores explain every point."""
-    s = castle.from_json(json.loads(_read(regen.final_path(name))))
-    assert s.phase == "over" and castle.pending(s) == []
+    s = CASTLE.from_json(json.loads(_read(regen.final_path(name))))
+    assert s.phase == "over" and CASTLE.asked(s) == []
     assert s.result is not None
     for seat, p in enumerate(s.players):
         assert sum(p.vp_by_source.values()) == p.vp

@@ -25,8 +25,7 @@ from pathlib import Path
 import pytest
 from scenario import events_named, game, options, piece_total, play, refusal
 
-import castle
-from castle import data, record
+from castle import CASTLE, data, record
 from castle.state import State
 
 RECORD = Path(__file__).resolve().parent / "golden" / "hand_checked_2p.json"
@@ -316,7 +315,7 @@ def test_round_3_bricklayer_and_master_builder_bonus() -> None:
 def test_round_4_forced_choice_purchase_helpers_and_own_buildings_not_counted() -> None:
     s = after(3)
     # p1 holds only worker_c and master_builder: with 2 cards to choose, the choice is forced.
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     # p0 has all 8 cards in hand, none face up: no Master Builder (§3.2).
     assert refusal(s, "p0 select trader master_builder") == "select.master_builder.no_face_up_card"
     ev = play(s, "p0 select trader stonemason")
@@ -467,7 +466,7 @@ def test_final_scoring() -> None:
 def test_the_record_replays_to_the_hand_checked_end() -> None:
     rec = record.loads(RECORD.read_text(encoding="utf-8"))
     replayed, _ = record.replay(rec)
-    assert castle.to_json(replayed) == castle.to_json(after(len(ROUNDS)))
+    assert CASTLE.to_json(replayed) == CASTLE.to_json(after(len(ROUNDS)))
     assert [p.vp for p in replayed.players] == [45, 20]
 
 
@@ -477,4 +476,4 @@ def test_undo_to_the_end_of_each_of_rounds_1_to_4(upto: int) -> None:
     rec = json.loads(RECORD.read_text(encoding="utf-8"))
     s, _ = record.replay(rec, upto=upto)
     chunks = {5: 1, 16: 2, 21: 3, 29: 4}[upto]
-    assert castle.to_json(s) == castle.to_json(after(chunks))
+    assert CASTLE.to_json(s) == CASTLE.to_json(after(chunks))

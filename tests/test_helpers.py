@@ -19,6 +19,7 @@ import pytest
 from scenario import (
     assert_refused,
     choose,
+    decision,
     events_named,
     game,
     give,
@@ -30,7 +31,7 @@ from scenario import (
 )
 
 import castle
-from castle import data
+from castle import CASTLE, data
 
 
 def at_cart(s: castle.State, seat: int, place: str) -> None:
@@ -190,7 +191,7 @@ def test_fee_of_each_place_of_an_erected_building(place, fee):
     others = [s.players[1].talers, s.players[2].talers]
     assert f"p0 helper {place} supply" in options(s)
     play(s, f"p0 helper {place} supply")
-    assert castle.pending(s) == [0]  # still placing: the round is not over
+    assert CASTLE.asked(s) == [0]  # still placing: the round is not over
     assert s.places[place] == 0
     assert s.players[0].talers == 40 - fee
     assert [s.players[1].talers, s.players[2].talers] == others
@@ -270,7 +271,7 @@ def test_two_player_never_two_in_one_building_over_both_cards():
     # Bricklayer: the tower's stone, then a Tower (stone + wood + sand), then the Market.
     play(s, "p0 tower stone", "p0 erect tower", "p0 done", "p0 helper market_1 supply", "p0 done")
     # Stonemason: nothing to buy; the second Tower; the Market's other place is refused.
-    assert castle.decision(s)["card"] == "stonemason"
+    assert decision(s)["card"] == "stonemason"
     play(s, "p0 erect tower")
     assert stage(s) == "helper"
     assert "p0 helper market_2 supply" not in options(s)
@@ -388,7 +389,7 @@ def test_two_player_two_helpers_with_each_card():
     play(s, "p0 tower stone", "p0 erect tower", "p0 pay stone 1 0", "p0 done")
     play(s, "p0 helper market_1 supply", "p0 helper forge_10 supply")
     # Stonemason: a Small Gate (one piece of each kind); two more helpers.
-    assert castle.decision(s)["card"] == "stonemason"
+    assert decision(s)["card"] == "stonemason"
     play(s, "p0 erect small_gate", "p0 helper gate supply", "p0 helper small_gate supply")
     assert s.round == 2
     assert {place for place, owner in s.places.items() if owner == 0} == {

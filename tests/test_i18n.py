@@ -21,7 +21,7 @@ import pytest
 
 import castle
 from castle import data
-from castle.engine import STAGES, decision, legal_actions, new_game, pending, stage, why_not
+from castle.engine import STAGES, apply, legal_actions, new_game, pending, stage, why_not
 from castle.state import State
 from web.castle_page import CATALOGS, catalog, log
 from web.shell import i18n
@@ -470,7 +470,7 @@ def random_game(
     yield s, events
     while s.phase != "over":
         seat = pending(s)[0]
-        events = castle.apply(s, chooser.choice(legal_actions(s, seat)))
+        events = apply(s, chooser.choice(legal_actions(s, seat)))
         yield s, events
 
 
@@ -486,13 +486,12 @@ def test_random_games_read_well(rec: Recording, players: int, seed: int, winter:
             line = log.describe(ev, names, rec)
             if line is not None:
                 check_line(line)
-        info = decision(s)
-        if info is None:
+        st = stage(s)
+        if st is None:
             continue
-        check_line(rec.t(f"stage.{info['stage']}"))
+        check_line(rec.t(f"stage.{st.name}"))
         # Why each option the engine does not offer is refused.
-        st, seat = stage(s), pending(s)[0]
-        assert st is not None
+        seat = pending(s)[0]
         for action in st.candidates(s, s.task or {}, seat):
             refusal = why_not(s, action)
             if refusal is not None:

@@ -18,7 +18,7 @@ from scenario import (
 )
 
 import castle
-from castle import data
+from castle import CASTLE, data
 
 PLACES = ("sand_cart", "wood_cart", "clay_cart", "stone_cart", "rider")
 
@@ -47,7 +47,7 @@ def total_helpers(s: castle.State, seat: int) -> int:
 def test_messenger_takes_eight_talers():
     """§4 Messenger: take 8 talers from the bank; nothing else changes."""
     s = game(3, start=1)
-    before = castle.to_json(s)["players"][2]
+    before = CASTLE.to_json(s)["players"][2]
     ev = choose(s, p0="stonemason", p1="stonemason", p2="messenger")
     assert events_named(ev, "messenger") == [{"e": "messenger", "p": 2, "talers": 8}]
     p2 = s.players[2]
@@ -400,7 +400,7 @@ def test_no_delivery_in_a_round_without_a_trader():
     """§4 Trader 3: nothing is delivered in a round in which no Trader was played (S000)."""
     s = game(3, start=0)
     old_helpers(s, sand_cart=0, wood_cart=1, clay_cart=2, stone_cart=0, rider=1)
-    before = castle.to_json(s)
+    before = CASTLE.to_json(s)
     ev = choose(s, p0="messenger", p1="stonemason", p2="stonemason")
     assert not events_named(ev, "delivered")
     assert events_named(ev, "no_delivery")

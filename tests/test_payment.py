@@ -24,6 +24,7 @@ import pytest
 from scenario import (
     assert_refused,
     choose,
+    decision,
     events_named,
     game,
     give,
@@ -37,7 +38,7 @@ from scenario import (
 )
 
 import castle
-from castle import data
+from castle import CASTLE, data
 
 ORDER = ("stone", "clay", "wood", "sand")
 
@@ -61,7 +62,7 @@ def test_payment_is_built_kind_by_kind():
     s = erecting(stone=2, clay=2, wood=3, sand=4)
     assert stage(s) == "erect"
     play(s, "p0 erect tower")
-    d = castle.decision(s)
+    d = decision(s)
     assert (d["stage"], d["kind"]) == ("pay", "stone")
     assert options(s) == ["p0 pay stone 0 0", "p0 pay stone 1 0"]
     assert refusal(s, "p0 pay clay 1 0") == "pay.kind_order"
@@ -81,7 +82,7 @@ def test_a_step_that_cannot_reach_the_exact_cost_is_refused():
     most 10, so "no clay" is refused; 1 or 2 clay can still end exactly."""
     s = erecting(stone=2, clay=2, wood=3, sand=4)
     play(s, "p0 erect gate", "p0 pay stone 1 0")
-    assert castle.decision(s)["kind"] == "clay"
+    assert decision(s)["kind"] == "clay"
     assert options(s) == ["p0 pay clay 1 0", "p0 pay clay 2 0"]
     assert_refused(s, "p0 pay clay 0 0", "pay.exact_cost")
     assert refusal(s, "p0 pay clay 3 0") == "pay.not_enough_pieces"
@@ -170,7 +171,7 @@ def test_converted_pieces_are_limited_by_the_stock():
     into at most 1 clay (Well: stone + converted clay + wood + sand = 12)."""
     s = erecting(stone=1, wood=1, sand=2, silver=2, stock={"clay": 1})
     play(s, "p0 erect well", "p0 pay stone 1 0")
-    assert castle.decision(s)["kind"] == "clay"
+    assert decision(s)["kind"] == "clay"
     assert options(s) == ["p0 pay clay 0 0", "p0 pay clay 0 1"]
     assert_refused(s, "p0 pay clay 0 2", "forge.kind_not_in_stock")
 
@@ -257,20 +258,20 @@ def reachable_payments(s: castle.State, building: str) -> list[tuple]:
     found: list[tuple] = []
 
     def walk(state: castle.State, action: castle.Action) -> None:
-        branch = castle.clone(state)
-        ev = castle.apply(branch, action)
+        branch = CASTLE.copy(state)
+        ev = CASTLE.apply(branch, action)
         erected = events_named(ev, "erected")
         if erected:
             paid, conv = erected[0]["paid"], erected[0]["converted"]
             found.append(tuple((paid.get(k, 0), conv.get(k, 0)) for k in ORDER))
             return
         assert stage(branch) == "pay"
-        nxt = castle.legal_actions(branch, 0)
+        nxt = CASTLE.legal_actions(branch, 0)
         assert nxt, "a dead end: a legal step after which the payment cannot be completed"
         for a in nxt:
             walk(branch, a)
 
-    walk(s, castle.parse(f"p0 erect {building}"))
+    walk(s, CASTLE.parse_action(f"p0 erect {building}"))
     return found
 
 
@@ -291,7 +292,7 @@ def test_steps_reach_exactly_the_legal_payments(holding, stock, building):
     the legal payments — every legal payment, and nothing else — each reached by exactly one
     sequence of steps; a building with no legal payment is refused (erect.cannot_pay)."""
     s = erecting(stock=stock, **holding)
-    if castle.pending(s) != [0] or stage(s) != "erect":
+    if CASTLE.asked(s) != [0] or stage(s) != "erect":
         pytest.skip("p0 can pay for no building here; nothing to enumerate")
     have = {**pieces(), **holding}
     cost = data.BUILDING[building].cost

@@ -31,10 +31,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenario import piece_total
+from scenario import decision, new_game, piece_total, stage
 
 import castle
-from castle import data, record, scoring, sim
+from castle import CASTLE, data, record, scoring, sim
 from castle.actions import VERBS
 from castle.state import State
 
@@ -184,7 +184,7 @@ def mutations(s: State, action: dict[str, Any], rnd: random.Random) -> tuple[lis
         {**action, "p": True},
         {k: v for k, v in action.items() if k != "p"},
         {k: v for k, v in action.items() if k != "do"},
-        castle.to_text(action),
+        CASTLE.action_text(action),
         [seat, action["do"]],
         None,
         42,
@@ -228,7 +228,7 @@ def check_views(s: State) -> None:
     """A seat sees its own secret choice, never another's, never the generator, and of the
     winter deck only which cards are left (§10), in a fixed order."""
     for seat in [*range(s.n), None]:
-        v = castle.view(s, seat)
+        v = CASTLE.view(s, seat)
         assert "rng" not in v
         if s.winter is not None:
             assert v["winter"]["deck"] == [c for c in data.WINTER_CARDS if c in s.winter["deck"]]
@@ -248,6 +248,7 @@ def shared_parts(a: Any, b: Any, path: str = "state") -> list[str]:
         return [
             found
             for f in dataclasses.fields(a)
+            if f.compare  # not part of the game: State.decided
             for found in shared_parts(getattr(a, f.name), getattr(b, f.name), f"{path}.{f.name}")
         ]
     if isinstance(a, dict):
@@ -258,54 +259,54 @@ def shared_parts(a: Any, b: Any, path: str = "state") -> list[str]:
 
 
 def check_json_round_trip(s: State) -> None:
-    doc = castle.to_json(s)
-    again = castle.from_json(json.loads(json.dumps(doc)))
-    assert castle.to_json(again) == doc
+    doc = CASTLE.to_json(s)
+    again = CASTLE.from_json(json.loads(json.dumps(doc)))
+    assert CASTLE.to_json(again) == doc
     # The fast copy is the same state, and shares nothing that a move could change.
-    copy = castle.clone(s)
-    assert castle.to_json(copy) == doc
+    copy = CASTLE.copy(s)
+    assert CASTLE.to_json(copy) == doc
     assert shared_parts(s, copy) == []
 
 
 def check_options(s: State, rnd: random.Random) -> list[dict[str, Any]]:
     """Someone is asked, with options; every listed option is legal and reads back from its
     text; a sample of them applies on a clone. Returns the options of the first seat asked."""
-    seats = castle.pending(s)
+    seats = CASTLE.asked(s)
     assert seats, f"nobody is asked in phase {s.phase}"
-    assert castle.decision(s)["players"] == seats
+    assert decision(s)["players"] == seats
     first: list[dict[str, Any]] = []
     for seat in seats:
-        options = castle.legal_actions(s, seat)
+        options = CASTLE.legal_actions(s, seat)
         assert options, f"seat {seat} is asked but has no option"
         first = first or options
         for a in options:
             assert a["p"] == seat
-            assert castle.why_not(s, a) is None, a
-            assert castle.parse(castle.to_text(a)) == a
+            assert CASTLE.why_not(s, a) is None, a
+            assert CASTLE.parse_action(CASTLE.action_text(a)) == a
         assert len({canonical(a) for a in options}) == len(options), "an option listed twice"
         for a in rnd.sample(options, min(2, len(options))):
-            c = castle.clone(s)
-            castle.apply(c, a)
+            c = CASTLE.copy(s)
+            CASTLE.apply(c, a)
             assert piece_total(c) == data.PIECES_IN_BOX
-    return castle.legal_actions(s, seats[0])
+    return CASTLE.legal_actions(s, seats[0])
 
 
 def check_refusals(s: State, legal: dict[str, Any], rnd: random.Random) -> None:
     """A sample of unlisted actions is refused with a rule id and leaves the state as it was."""
-    listed = {canonical(a) for seat in castle.pending(s) for a in castle.legal_actions(s, seat)}
-    before = castle.to_json(s)
+    listed = {canonical(a) for seat in CASTLE.asked(s) for a in CASTLE.legal_actions(s, seat)}
+    before = CASTLE.to_json(s)
     good, malformed = mutations(s, legal, rnd)
     sample = rnd.sample(good, min(9, len(good))) + rnd.sample(malformed, 3)
     for bad in sample:
         if canonical(bad) in listed:
             continue  # the mutation happens to be legal (e.g. another seat may also select)
-        refusal = castle.why_not(s, bad)
+        refusal = CASTLE.why_not(s, bad)
         assert refusal is not None, f"unlisted action accepted: {bad!r}"
         assert RULE_ID.match(refusal.rule), refusal
         with pytest.raises(castle.IllegalAction) as err:
-            castle.apply(s, bad)
+            CASTLE.apply(s, bad)
         assert err.value.rule == refusal.rule
-    assert castle.to_json(s) == before, "a refused action changed the state"
+    assert CASTLE.to_json(s) == before, "a refused action changed the state"
 
 
 def exact_payments(cost: int, pieces: dict[str, int], stock: dict[str, int]) -> set[str]:
@@ -341,14 +342,14 @@ def engine_payments(s: State, seat: int, building: str) -> set[str]:
     out: set[str] = set()
 
     def walk(state: State, action: dict[str, Any]) -> None:
-        c = castle.clone(state)
-        erected = [e for e in castle.apply(c, action) if e["e"] == "erected"]
+        c = CASTLE.copy(state)
+        erected = [e for e in CASTLE.apply(c, action) if e["e"] == "erected"]
         if erected:
             assert erected[0]["p"] == seat and erected[0]["building"] == building
             out.add(json.dumps([erected[0]["paid"], erected[0]["converted"]], sort_keys=True))
             return
-        assert castle.stage(c).name == "pay", "a payment step led nowhere"
-        for a in castle.legal_actions(c, seat):
+        assert stage(c) == "pay", "a payment step led nowhere"
+        for a in CASTLE.legal_actions(c, seat):
             walk(c, a)
 
     walk(s, {"p": seat, "do": "erect", "building": building})
@@ -358,11 +359,11 @@ def engine_payments(s: State, seat: int, building: str) -> set[str]:
 def check_payments(s: State, rnd: random.Random) -> None:
     """At an erect decision: a tile is offered exactly when some legal payment exists (§5), and
     for one of them the payment steps reach exactly the legal payments — all, and no other."""
-    if castle.stage(s).name != "erect":
+    if stage(s) != "erect":
         return
-    (seat,) = castle.pending(s)
+    (seat,) = CASTLE.asked(s)
     p = s.players[seat]
-    offered = {a["building"] for a in castle.legal_actions(s, seat) if a["do"] == "erect"}
+    offered = {a["building"] for a in CASTLE.legal_actions(s, seat) if a["do"] == "erect"}
     payable = {}
     for building in data.TILE_BUILDINGS:
         ways = exact_payments(data.BUILDING[building].cost, p.pieces, s.stock)
@@ -382,7 +383,7 @@ def play_checked(
     players: int, seed: int, start: int | None, choice_seed: int, winter: bool = False
 ) -> None:
     rnd = random.Random(choice_seed)
-    s, events = castle.new_game(players, seed, start, winter)
+    s, events = new_game(players, seed, start, winter)
     rec = record.new_record(players, seed, start, **({"winter": True} if winter else {}))
     check_invariants(s)
     check_views(s)
@@ -393,8 +394,8 @@ def play_checked(
         check_payments(s, rnd)
         action = rnd.choice(options)
         check_refusals(s, action, rnd)
-        events += castle.apply(s, action)
-        record.append(rec, action)
+        events += CASTLE.apply(s, action)
+        rec["actions"].append(CASTLE.action_text(action))
         check_invariants(s)
         check_views(s)
         if len(rec["actions"]) % 16 == 0:
@@ -402,9 +403,9 @@ def play_checked(
 
     # Over: §9 it ended after the last round or when the last tile went; nobody is asked.
     assert s.round == s.rounds or sum(s.tiles.values()) == 0
-    assert castle.pending(s) == [] and castle.decision(s) is None
-    assert all(castle.legal_actions(s, seat) == [] for seat in range(players))
-    assert castle.why_not(s, {"p": 0, "do": "done"}).rule == "game.over"
+    assert CASTLE.asked(s) == [] and decision(s) is None
+    assert all(CASTLE.legal_actions(s, seat) == [] for seat in range(players))
+    assert CASTLE.why_not(s, {"p": 0, "do": "done"}).rule == "game.over"
     # §8 step 1: no helper is left at a cart or on the rider.
     assert all(owner is None for owner in s.traders.values())
     # Scoring explains every point.
@@ -415,7 +416,7 @@ def play_checked(
     assert sorted(s.result["ranking"]) == list(range(players))
     # The board's preview of each place (from the public view) is what the place scored; in
     # winter each Granary helper scores by how many sit there (§10).
-    seen = castle.view(s, None)
+    seen = CASTLE.view(s, None)
     worth = scoring.preview(seen["places"], seen["tiles"], seen["forge"])
     if s.winter is not None:
         worth["granary"] = data.GRANARY_VP.get(len(s.winter["granary"]), 0)
@@ -427,7 +428,7 @@ def play_checked(
 
     # The game record replays to the identical state, with the identical events.
     again, replay_events = record.replay(record.loads(record.dumps(rec)))
-    assert castle.to_json(again) == castle.to_json(s)
+    assert CASTLE.to_json(again) == CASTLE.to_json(s)
     assert replay_events == events
 
 
@@ -473,7 +474,7 @@ def test_sim_random_game_matches_its_record(players: int, winter: bool, seed: in
     rec = record.new_record(players, seed, **({"winter": True} if winter else {}))
     rec["actions"] = actions
     again, _ = record.replay(rec)
-    assert castle.to_json(again) == castle.to_json(s)
+    assert CASTLE.to_json(again) == CASTLE.to_json(s)
 
 
 # --- secrets of the selection --------------------------------------------------------------------
@@ -484,7 +485,7 @@ def _other_choice(s: State, action: dict[str, Any]) -> dict[str, Any] | None:
     holds the Master Builder (the card whose choice is easiest to give away)."""
     seat = action["p"]
     mb = "master_builder" in action["cards"]
-    others = [a for a in castle.legal_actions(s, seat) if canonical(a) != canonical(action)]
+    others = [a for a in CASTLE.legal_actions(s, seat) if canonical(a) != canonical(action)]
     flipped = [a for a in others if ("master_builder" in a["cards"]) != mb]
     return (flipped or others or [None])[0]
 
@@ -495,38 +496,38 @@ def test_view_does_not_depend_on_another_seats_secret_choice(players: int) -> No
     compared = 0
     for game_seed in range(3):
         rnd = random.Random(1000 + game_seed)
-        s, _ = castle.new_game(players, game_seed)
+        s, _ = new_game(players, game_seed)
         while s.phase != "over":
-            seat = castle.pending(s)[0]
-            action = rnd.choice(castle.legal_actions(s, seat))
+            seat = CASTLE.asked(s)[0]
+            action = rnd.choice(CASTLE.legal_actions(s, seat))
             alt = _other_choice(s, action) if action["do"] == "select" else None
-            before = castle.clone(s)
-            castle.apply(s, action)
+            before = CASTLE.copy(s)
+            CASTLE.apply(s, action)
             if alt is None:
                 continue
-            castle.apply(before, alt)
+            CASTLE.apply(before, alt)
             if s.selection[seat] is None or before.selection[seat] is None:
                 continue  # the reveal came: the choice is public now
             for other in [*range(players), None]:
                 if other != seat:
-                    assert castle.view(s, other) == castle.view(before, other), (seat, other)
+                    assert CASTLE.view(s, other) == CASTLE.view(before, other), (seat, other)
                     compared += 1
     assert compared > 10
 
 
 def test_view_hides_a_secretly_chosen_master_builder() -> None:
     """Regression: a per-player Master Builder flag set at selection once showed in views."""
-    s, _ = castle.new_game(3, 0, 0)
-    for seat in castle.pending(s):
-        castle.apply(s, {"p": seat, "do": "select", "cards": ["messenger"]})
+    s, _ = new_game(3, 0, 0)
+    for seat in CASTLE.asked(s):
+        CASTLE.apply(s, {"p": seat, "do": "select", "cards": ["messenger"]})
     assert s.round == 2  # p1 starts; Messengers lie face up, so the Master Builder may be chosen
-    castle.apply(s, {"p": 1, "do": "select", "cards": ["master_builder"]})
+    CASTLE.apply(s, {"p": 1, "do": "select", "cards": ["master_builder"]})
     assert s.phase == "select"  # p2 and p0 have not chosen: nothing is revealed
-    seen_by_p0 = castle.view(s, 0)
+    seen_by_p0 = CASTLE.view(s, 0)
     assert seen_by_p0["selection"][1] == "hidden"
     # Nothing else in p0's view may tell p1's choice apart from, say, a Trader.
-    s2, _ = castle.new_game(3, 0, 0)
-    for seat in castle.pending(s2):
-        castle.apply(s2, {"p": seat, "do": "select", "cards": ["messenger"]})
-    castle.apply(s2, {"p": 1, "do": "select", "cards": ["trader"]})
-    assert castle.view(s2, 0) == seen_by_p0
+    s2, _ = new_game(3, 0, 0)
+    for seat in CASTLE.asked(s2):
+        CASTLE.apply(s2, {"p": seat, "do": "select", "cards": ["messenger"]})
+    CASTLE.apply(s2, {"p": 1, "do": "select", "cards": ["trader"]})
+    assert CASTLE.view(s2, 0) == seen_by_p0

@@ -15,10 +15,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from scenario import piece_total
+from scenario import new_game, piece_total
 
 import castle
-from castle import data, record, sim
+from castle import CASTLE, data, record, sim
 from castle.cli import main as cli_main
 from castle.record import RecordError
 from tabletop import record as tabletop_record
@@ -69,19 +69,19 @@ def test_record_keeps_non_ascii_text_readable() -> None:
 def test_new_record_replays_to_a_new_game() -> None:
     rec = record.new_record(4, 9, 2)
     s, events = record.replay(rec)
-    fresh, fresh_events = castle.new_game(4, 9, 2)
-    assert castle.to_json(s) == castle.to_json(fresh)
+    fresh, fresh_events = new_game(4, 9, 2)
+    assert CASTLE.to_json(s) == CASTLE.to_json(fresh)
     assert events == fresh_events
     assert s.start_player == 2
 
 
 def test_append_writes_the_text_form() -> None:
-    s, _ = castle.new_game(2, 3, 0)
+    s, _ = new_game(2, 3, 0)
     rec = record.new_record(2, 3, 0)
-    action = castle.legal_actions(s, 0)[0]
-    record.append(rec, action)
-    assert rec["actions"] == [castle.to_text(action)]
-    assert castle.parse(rec["actions"][0]) == action
+    action = CASTLE.legal_actions(s, 0)[0]
+    rec["actions"].append(CASTLE.action_text(action))
+    assert rec["actions"] == [CASTLE.action_text(action)]
+    assert CASTLE.parse_action(rec["actions"][0]) == action
 
 
 def test_replay_of_a_finished_game_is_exact() -> None:
@@ -90,7 +90,7 @@ def test_replay_of_a_finished_game_is_exact() -> None:
     rec = record.new_record(players, seed)
     rec["actions"] = actions
     s, _ = record.replay(record.loads(record.dumps(rec)))
-    assert castle.to_json(s) == castle.to_json(end)
+    assert CASTLE.to_json(s) == CASTLE.to_json(end)
     assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
 
 
@@ -104,7 +104,7 @@ def test_a_winter_record_replays_exactly() -> None:
     again = record.loads(record.dumps(rec))
     assert again["setup"] == {"players": 3, "seed": 8, "start_player": None, "winter": True}
     s, events = record.replay(again)
-    assert castle.to_json(s) == castle.to_json(end)
+    assert CASTLE.to_json(s) == CASTLE.to_json(end)
     assert s.winter is not None and s.winter["deck"] == []
     assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
     assert events[0]["e"] == "game_started" and events[0]["winter"] is True
@@ -114,21 +114,21 @@ def test_a_winter_record_replays_exactly() -> None:
 
 def test_undo_is_replaying_all_but_the_last_action() -> None:
     """Undo (design): the state before the last action is the replay of all the others."""
-    s, _ = castle.new_game(3, 11)
+    s, _ = new_game(3, 11)
     rec = record.new_record(3, 11)
     chooser = random.Random(4)
-    states = [castle.to_json(s)]
+    states = [CASTLE.to_json(s)]
     for _ in range(40):
-        seat = castle.pending(s)[0]
-        action = chooser.choice(castle.legal_actions(s, seat))
-        castle.apply(s, action)
-        record.append(rec, action)
-        states.append(castle.to_json(s))
+        seat = CASTLE.asked(s)[0]
+        action = chooser.choice(CASTLE.legal_actions(s, seat))
+        CASTLE.apply(s, action)
+        rec["actions"].append(CASTLE.action_text(action))
+        states.append(CASTLE.to_json(s))
     for back in (1, 2, 7, 40):
         before, _ = record.replay(rec, upto=len(rec["actions"]) - back)
-        assert castle.to_json(before) == states[-1 - back]
+        assert CASTLE.to_json(before) == states[-1 - back]
     undone = dict(rec, actions=rec["actions"][:-1])
-    assert castle.to_json(record.replay(undone)[0]) == states[-2]
+    assert CASTLE.to_json(record.replay(undone)[0]) == states[-2]
 
 
 def test_newer_format_version_is_refused_with_a_clear_message() -> None:
@@ -231,21 +231,21 @@ def test_an_illegal_action_is_reported_with_its_number() -> None:
     rec = finished_record(3, 5)
     number = 12
     line = rec["actions"][number - 1]
-    seat = castle.parse(line)["p"]
+    seat = CASTLE.parse_action(line)["p"]
     # The same action by another seat: never legal while one seat is asked (past the
     # selection), or a second selection of the same cards, which is not allowed either.
     s, _ = record.replay(rec, upto=number - 1)
     bad = None
     for other in range(3):
-        candidate = castle.to_text({**castle.parse(line), "p": other})
-        if other != seat and castle.why_not(s, castle.parse(candidate)) is not None:
+        candidate = CASTLE.action_text({**CASTLE.parse_action(line), "p": other})
+        if other != seat and CASTLE.why_not(s, CASTLE.parse_action(candidate)) is not None:
             bad = candidate
             break
     assert bad is not None
     rec["actions"][number - 1] = bad
     message = refused(rec)
     assert message.startswith(f"action {number} ({bad!r}) is not allowed: ")
-    rule = castle.why_not(s, castle.parse(bad))
+    rule = CASTLE.why_not(s, CASTLE.parse_action(bad))
     assert rule is not None and rule.rule in message
 
 
@@ -280,7 +280,7 @@ def test_an_unfinished_record_replays_to_the_middle_of_the_game() -> None:
     rec = finished_record(3, 5)
     rec["actions"] = rec["actions"][:30]
     s, _ = record.replay(rec)
-    assert s.phase != "over" and castle.pending(s)
+    assert s.phase != "over" and CASTLE.asked(s)
 
 
 # --- the command line -----------------------------------------------------------------------
@@ -484,8 +484,8 @@ def test_nan_and_infinity_are_not_numbers_of_a_record() -> None:
 
 
 def test_an_action_with_a_list_for_its_verb_is_refused_not_a_crash() -> None:
-    s, _ = castle.new_game(2, 1)
-    refusal = castle.why_not(s, {"p": 0, "do": ["select"], "cards": []})
+    s, _ = new_game(2, 1)
+    refusal = CASTLE.why_not(s, {"p": 0, "do": ["select"], "cards": []})
     assert refusal is not None and refusal.rule == "action.unknown_verb"
     with pytest.raises(castle.IllegalAction):
-        castle.apply(s, {"p": 0, "do": ["select"], "cards": []})
+        CASTLE.apply(s, {"p": 0, "do": ["select"], "cards": []})

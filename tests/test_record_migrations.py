@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from goofspiel import GOOFSPIEL, Goofspiel
 
-import castle
 from castle import data, sim
 from castle import record as castle_record
 from castle.game import CASTLE, Castle
@@ -272,10 +271,10 @@ def test_a_summer_record_of_rules_version_1_replays_to_the_same_game() -> None:
     today["actions"] = old["actions"]
     s_old, ev_old = castle_record.replay(migrated)
     s_new, ev_new = castle_record.replay(today)
-    assert castle.to_json(s_old) == castle.to_json(s_new) and ev_old == ev_new
+    assert CASTLE.to_json(s_old) == CASTLE.to_json(s_new) and ev_old == ev_new
     assert s_old.phase == "over" and s_old.winter is None
     final = json.loads((GOLDEN / "game_2p.final.json").read_text(encoding="utf-8"))
-    assert castle.to_json(s_old) == final
+    assert CASTLE.to_json(s_old) == final
 
 
 def test_a_program_of_rules_version_1_refuses_a_winter_record_as_newer_rules() -> None:

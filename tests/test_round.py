@@ -8,10 +8,20 @@ cards lying face up, and the end of the round.
 from __future__ import annotations
 
 import pytest
-from scenario import assert_refused, choose, events_named, game, options, piece_total, play, refusal
+from scenario import (
+    assert_refused,
+    choose,
+    decision,
+    events_named,
+    game,
+    options,
+    piece_total,
+    play,
+    refusal,
+)
 
 import castle
-from castle import data
+from castle import CASTLE, data
 
 ALL_CARDS = [
     "messenger",
@@ -85,14 +95,14 @@ def test_income_goes_to_each_rounds_start_player():
 def test_every_player_is_asked_at_once_and_choices_stay_secret():
     """§3.2: every player chooses secretly; §3.4: nothing is revealed until all have chosen."""
     s = game(3, start=1)
-    assert castle.pending(s) == [1, 2, 0]
+    assert CASTLE.asked(s) == [1, 2, 0]
     play(s, "p0 select trader")
-    assert castle.pending(s) == [1, 2]
+    assert CASTLE.asked(s) == [1, 2]
     # p0's card is still in hand and lies nowhere face up; the others see only that p0 chose.
     assert "trader" in s.players[0].hand
     assert s.players[0].played == []
-    assert castle.view(s, 1)["selection"][0] == "hidden"
-    assert castle.view(s, 0)["selection"][0] == ["trader"]
+    assert CASTLE.view(s, 1)["selection"][0] == "hidden"
+    assert CASTLE.view(s, 0)["selection"][0] == ["trader"]
     # A player who has chosen is not asked again.
     assert refusal(s, "p0 select messenger") == "turn.not_yours"
 
@@ -103,18 +113,18 @@ def test_a_secret_choice_does_not_show_in_the_others_view(card):
     (here the Master Builder, whose legality is fixed at selection, or the Trader)."""
     s = game(3, start=0)
     choose(s, p0="messenger", p1="messenger", p2="messenger")
-    reference = castle.clone(s)
+    reference = CASTLE.copy(s)
     play(s, f"p0 select {card}")
     play(reference, "p0 select worker_a")
-    assert castle.view(s, 1) == castle.view(reference, 1)
-    assert castle.view(s, None) == castle.view(reference, None)
-    assert castle.view(s, 0) != castle.view(reference, 0)
+    assert CASTLE.view(s, 1) == CASTLE.view(reference, 1)
+    assert CASTLE.view(s, None) == CASTLE.view(reference, None)
+    assert CASTLE.view(s, 0) != CASTLE.view(reference, 0)
 
 
 def test_three_players_choose_exactly_one_card():
     """§3.2: every player chooses 1 card (3 or 4 players)."""
     s = game(3)
-    assert all(len(castle.parse(o)["cards"]) == 1 for o in options(s, 0))
+    assert all(len(CASTLE.parse_action(o)["cards"]) == 1 for o in options(s, 0))
     assert_refused(s, "p0 select messenger trader", "select.card_count")
 
 
@@ -124,7 +134,7 @@ def test_two_players_choose_exactly_two_cards():
     # Round 1: any 2 of the 7 cards other than the Master Builder: C(7, 2) = 21 pairs.
     opts = options(s, 0)
     assert len(opts) == 21
-    assert all(len(castle.parse(o)["cards"]) == 2 for o in opts)
+    assert all(len(CASTLE.parse_action(o)["cards"]) == 2 for o in opts)
     assert "p0 select worker_a worker_b" in opts  # two Workers are allowed (§11)
     assert_refused(s, "p0 select messenger", "select.card_count")
     assert_refused(s, "p0 select messenger trader bricklayer", "select.card_count")
@@ -189,7 +199,7 @@ def test_last_card_in_hand_is_chosen_by_itself():
             play(s, next((o for o in opts if o.endswith(" done")), opts[0]))
     assert s.round == 8
     assert s.players[0].hand == ["master_builder"]
-    assert 0 not in castle.pending(s)
+    assert 0 not in CASTLE.asked(s)
     assert s.selection[0] == ["master_builder"]
     choose(s, p1="master_builder", p2="master_builder")
     assert s.players[0].hand == ALL_CARDS and s.players[0].played == []
@@ -240,8 +250,8 @@ def test_cards_resolve_in_card_order_not_seat_order():
     the Messenger of the last seat."""
     s = game(3, start=0)
     choose(s, p0="trader", p1="stonemason", p2="messenger")
-    assert castle.decision(s)["stage"] == "trader"
-    assert castle.pending(s) == [0]
+    assert decision(s)["stage"] == "trader"
+    assert CASTLE.asked(s) == [0]
     assert s.players[2].talers == 3 + 8
 
 
@@ -250,12 +260,12 @@ def test_same_card_resolves_from_the_start_player_clockwise():
     clockwise; each completes their action before the next begins."""
     s = game(3, start=1)
     choose(s, p0="trader", p1="trader", p2="trader")
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     assert refusal(s, "p0 trader sand_cart") == "turn.not_yours"
     play(s, "p1 trader sand_cart")
-    assert castle.pending(s) == [2]
+    assert CASTLE.asked(s) == [2]
     play(s, "p2 trader wood_cart")
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     play(s, "p0 trader clay_cart")
     assert s.traders == {
         "sand_cart": 1,
@@ -271,9 +281,9 @@ def test_two_players_same_card_order_from_the_start_player():
     s = game(2, start=1)
     choose(s, p0="messenger trader", p1="messenger trader")
     assert s.players[0].talers == 3 + 8 and s.players[1].talers == 4 + 8
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     play(s, "p1 trader stone_cart")
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     assert "p0 trader stone_cart" not in options(s)
 
 
@@ -295,7 +305,7 @@ def test_start_player_passes_clockwise(players, start, next_start):
     choose(s, **{f"p{i}": cards for i in range(players)})
     assert s.round == 2
     assert s.start_player == next_start
-    assert castle.pending(s)[0] == next_start
+    assert CASTLE.asked(s)[0] == next_start
     assert s.players[next_start].talers == 3 + 8 + 1
 
 
@@ -307,8 +317,8 @@ def test_end_of_round_clears_the_round_and_opens_the_next_selection():
     assert [e["e"] for e in ev][-3:] == ["round_ended", "round_started", "income"]
     assert s.phase == "select"
     assert s.round == 2
-    assert castle.pending(s) == [1, 2, 0]
-    assert castle.decision(s)["stage"] == "select"
+    assert CASTLE.asked(s) == [1, 2, 0]
+    assert decision(s)["stage"] == "select"
     assert all(p.revealed == [] for p in s.players)
     assert [p.played for p in s.players] == [["messenger"], ["stonemason"], ["stonemason"]]
     assert s.selection == [None, None, None]

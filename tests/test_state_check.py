@@ -10,8 +10,10 @@ import sys
 from typing import Any
 
 import pytest
+from scenario import new_game
 
 import castle
+from castle import CASTLE
 from castle.state import NotAState, StateError
 from castle.view import view
 
@@ -22,30 +24,30 @@ def states(games: int, seed: int, winter: bool = False) -> list[castle.State]:
     rnd = random.Random(seed)
     out = []
     for g in range(games):
-        s, _ = castle.new_game(2 + g % 3, seed + g, winter=winter)
+        s, _ = new_game(2 + g % 3, seed + g, winter=winter)
         while True:
             if rnd.random() < 0.1 or s.phase in ("final", "over"):
-                out.append(castle.clone(s))
+                out.append(CASTLE.copy(s))
             if s.phase == "over":
                 break
-            seat = castle.pending(s)[0]
-            castle.apply(s, rnd.choice(castle.legal_actions(s, seat)))
+            seat = CASTLE.asked(s)[0]
+            CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
     return out
 
 
 @pytest.mark.parametrize("winter", [False, True], ids=["summer", "winter"])
 def test_every_state_of_real_games_is_accepted(winter: bool) -> None:
     for s in states(9, 1, winter):
-        again = castle.from_json(json.loads(json.dumps(castle.to_json(s))))
-        assert castle.to_json(again) == castle.to_json(s)
+        again = CASTLE.from_json(json.loads(json.dumps(CASTLE.to_json(s))))
+        assert CASTLE.to_json(again) == CASTLE.to_json(s)
 
 
 def broken(change: Any) -> str:
-    s, _ = castle.new_game(3, 2)
-    obj = castle.to_json(s)
+    s, _ = new_game(3, 2)
+    obj = CASTLE.to_json(s)
     change(obj)
     with pytest.raises(StateError) as err:
-        castle.from_json(obj)
+        CASTLE.from_json(obj)
     return str(err.value)
 
 
@@ -66,7 +68,7 @@ def winter_state() -> dict[str, Any]:
     """A winter game in the middle of round 2's Damsel (§10): the Village Tavern and the Granary
     in play with a helper each, a card put out by the Plague, a taler and a silver on the
     Damsel."""
-    s, _ = castle.new_game(3, 2, 0, winter=True)
+    s, _ = new_game(3, 2, 0, winter=True)
     assert s.winter is not None
     w = s.winter
     for card in ("village_tavern", "granary", "plague"):
@@ -81,8 +83,8 @@ def winter_state() -> dict[str, Any]:
     w["damsel"]["taler"] = 1
     s.stock["silver"] -= 1
     w["damsel"]["silver"] = 1
-    obj = castle.to_json(s)
-    castle.from_json(obj)  # a state the engine plays on
+    obj = CASTLE.to_json(s)
+    CASTLE.from_json(obj)  # a state the engine plays on
     return obj
 
 
@@ -90,7 +92,7 @@ def broken_winter(change: Any) -> str:
     obj = winter_state()
     change(obj)
     with pytest.raises(StateError) as err:
-        castle.from_json(obj)
+        CASTLE.from_json(obj)
     return str(err.value)
 
 
@@ -129,18 +131,18 @@ def test_broken_winter_cards_are_refused_naming_the_field() -> None:
 
 def test_a_state_saved_before_the_winter_variant_is_a_summer_game() -> None:
     """A state of rules version 1 has no `winter` field: it reads as a summer game."""
-    s, _ = castle.new_game(3, 2)
-    obj = castle.to_json(s)
+    s, _ = new_game(3, 2)
+    obj = CASTLE.to_json(s)
     del obj["winter"]
-    again = castle.from_json(obj)
-    assert again.winter is None and castle.to_json(again) == castle.to_json(s)
+    again = CASTLE.from_json(obj)
+    assert again.winter is None and CASTLE.to_json(again) == CASTLE.to_json(s)
 
 
 def test_a_view_is_still_told_apart() -> None:
-    s, _ = castle.new_game(3, 2)
-    castle.apply(s, castle.legal_actions(s, castle.pending(s)[0])[0])
+    s, _ = new_game(3, 2)
+    CASTLE.apply(s, CASTLE.legal_actions(s, CASTLE.asked(s)[0])[0])
     with pytest.raises(NotAState):
-        castle.from_json(view(s, castle.pending(s)[0]))
+        CASTLE.from_json(view(s, CASTLE.asked(s)[0]))
 
 
 def mutate(rnd: random.Random, obj: Any) -> Any:
@@ -169,18 +171,18 @@ def test_a_mutated_state_is_refused_or_plays_on() -> None:
     pool = states(6, 3) + states(6, 4, winter=True)
     refused = 0
     for _ in range(MUTANTS):
-        obj = mutate(rnd, castle.to_json(rnd.choice(pool)))
+        obj = mutate(rnd, CASTLE.to_json(rnd.choice(pool)))
         try:
-            s = castle.from_json(obj)
+            s = CASTLE.from_json(obj)
         except StateError:
             refused += 1
             continue
         for _step in range(20):  # whatever was accepted plays on without a crash
-            seats = castle.pending(s)
+            seats = CASTLE.asked(s)
             if not seats:
                 break
-            options = castle.legal_actions(s, seats[0])
+            options = CASTLE.legal_actions(s, seats[0])
             if not options:
                 break
-            castle.apply(s, rnd.choice(options))
+            CASTLE.apply(s, rnd.choice(options))
     assert refused > MUTANTS // 2

@@ -25,8 +25,7 @@ from scenario import (
     stock_to,
 )
 
-import castle
-from castle import data
+from castle import CASTLE, data
 
 # --- Buying before erecting --------------------------------------------------------------------
 
@@ -119,7 +118,7 @@ def test_seller_cannot_refuse_a_piece_that_is_not_the_last():
     ev = play(s, "p0 buy p1 worker_a sand")
     assert events_named(ev, "offer") == []
     assert len(events_named(ev, "bought")) == 1
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     assert refusal(s, "p1 sell no") == "turn.not_yours"
 
 
@@ -136,7 +135,7 @@ def test_last_piece_on_the_card_seller_decides_and_sells():
         {"e": "offer", "p": 0, "seller": 1, "card": "worker_a", "kind": "clay"}
     ]
     # The seller is asked, yes or no; the buyer waits.
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     assert options(s) == ["p1 sell yes", "p1 sell no"]
     assert refusal(s, "p0 buy p2 worker_b wood") == "turn.not_yours"
     ev = play(s, "p1 sell yes")
@@ -163,7 +162,7 @@ def test_refused_last_piece_is_not_offered_again():
     assert s.players[1].talers == 3
     assert s.players[1].workers["worker_a"] == {"clay": 1}
     # Back to the buyer, who is not offered p1's card again.
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     assert options(s) == ["p0 buy p2 worker_b wood", "p0 buy p2 worker_b silver", "p0 done"]
     assert_refused(s, "p0 buy p1 worker_a clay", "stonemason.buy.refused")
     play(s, "p0 buy p2 worker_b wood")
@@ -181,7 +180,7 @@ def test_second_stonemason_buys_from_the_same_worker_player():
     choose(s, p0="stonemason", p1="stonemason", p2="worker_a")
     play(s, "p0 buy p2 worker_a sand")
     # p0 had nothing to erect, so p1's Stonemason is next, and may buy from p2 too.
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     assert options(s) == ["p1 buy p2 worker_a sand", "p1 buy p2 worker_a clay", "p1 done"]
     play(s, "p1 buy p2 worker_a sand")
     assert s.players[0].pieces["sand"] == 2
@@ -200,7 +199,7 @@ def test_third_stonemason_meets_the_last_piece():
     play(s, "p0 buy p3 worker_a sand", "p1 buy p3 worker_a sand")
     assert s.players[3].workers["worker_a"] == {"clay": 1}
     play(s, "p2 buy p3 worker_a clay")
-    assert castle.pending(s) == [3]
+    assert CASTLE.asked(s) == [3]
     play(s, "p3 sell yes")
     assert s.players[2].pieces["clay"] == 1
     assert s.players[3].talers == 3 + 3
@@ -265,7 +264,7 @@ def test_buying_needs_a_taler():
     s = game(3, start=0)
     give(s, 0, talers=0, stone=1, wood=1, sand=1)
     choose(s, p0="stonemason", p1="worker_a", p2="worker_b")
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     assert stage(s) == "erect"
     assert not any(o.startswith("p0 buy") for o in options(s))
     assert s.players[1].workers["worker_a"] == {"sand": 2, "clay": 1}
@@ -342,10 +341,10 @@ def test_refused_offer_may_be_made_by_another_stonemason():
     assert s.players[2].workers["worker_a"] == {"clay": 1}
     play(s, "p0 buy p2 worker_a clay", "p2 sell no")
     # p0 had nothing else to buy or erect; p1's Stonemason asks for the same piece.
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     assert options(s) == ["p1 buy p2 worker_a clay", "p1 done"]
     play(s, "p1 buy p2 worker_a clay")
-    assert castle.pending(s) == [2]
+    assert CASTLE.asked(s) == [2]
     play(s, "p2 sell yes")
     assert s.players[1].pieces["clay"] == 1
     assert s.players[0].pieces["clay"] == 0

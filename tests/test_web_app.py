@@ -11,9 +11,9 @@ import random
 import re
 
 import pytest
+from scenario import decision
 
-import castle
-from castle import data
+from castle import CASTLE, data
 from castle import record as records
 from web.games import GAMES
 from web.shell.app import App
@@ -55,7 +55,7 @@ def click_randomly(app: App, rnd: random.Random, limit: int = 5000) -> None:
             return
         html = render(app)
         options = tokens(html)
-        assert options, f"nothing to click at {castle.decision(app.state)}"
+        assert options, f"nothing to click at {decision(app.state)}"
         app.click(rnd.choice(options), {})
     raise AssertionError("the game did not end")
 
@@ -94,7 +94,7 @@ def test_a_whole_game_through_the_generic_panel_alone(lang: str) -> None:
     assert {"cards", "choose", "payment", "place"} <= seen_kinds
     assert app.record is not None
     replayed, _ = records.replay(app.record)
-    assert castle.to_json(replayed) == castle.to_json(app.state)
+    assert CASTLE.to_json(replayed) == CASTLE.to_json(app.state)
 
 
 def test_the_record_is_saved_after_every_action() -> None:
@@ -114,13 +114,13 @@ def test_reopening_the_page_offers_to_resume_at_the_same_decision() -> None:
     app = new_app(4, 8, store=store)
     click_randomly_n(app, random.Random(8), 60)
     assert app.state is not None
-    before = castle.to_json(app.state)
+    before = CASTLE.to_json(app.state)
     again = App(store, GAMES)
     html = render(again)
     assert 'id="resume"' in html
     again.click(re.search(r'data-act="(k\d+)"[^>]*id="resume"', html).group(1), {})  # type: ignore[union-attr]
     assert again.state is not None
-    assert castle.to_json(again.state) == before
+    assert CASTLE.to_json(again.state) == before
 
 
 def click_randomly_n(app: App, rnd: random.Random, n: int) -> None:
@@ -202,12 +202,12 @@ def test_undo_takes_back_a_public_move_but_never_a_secret_choice() -> None:
     assert not app.can_undo()  # the last action was a secret choice
     app.reveal()
     assert app.state is not None
-    assert castle.decision(app.state)["stage"] == "trader"  # type: ignore[index]
+    assert decision(app.state)["stage"] == "trader"  # type: ignore[index]
     app.do({"p": 0, "do": "trader", "place": "sand_cart"})
     assert app.can_undo()
     app.undo()
     assert app.state.traders["sand_cart"] is None
-    assert castle.decision(app.state)["stage"] == "trader"  # type: ignore[index]
+    assert decision(app.state)["stage"] == "trader"  # type: ignore[index]
 
 
 def test_the_page_speaks_chinese() -> None:
@@ -223,7 +223,7 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
     rnd = random.Random(21)
     for _ in range(3000):
         assert app.state is not None
-        d = castle.decision(app.state)
+        d = decision(app.state)
         if d and d["stage"] == "pay" and d["pay"]["step"] == 0:
             break
         app.click(rnd.choice(tokens(render(app))), {})
@@ -235,7 +235,7 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
     built = len([e for e in app.events if e["e"] == "erected"])
     app.click(suggestion.group(1), {})
     assert len([e for e in app.events if e["e"] == "erected"]) == built + 1
-    assert castle.decision(app.state)["stage"] != "pay"  # type: ignore[index]
+    assert decision(app.state)["stage"] != "pay"  # type: ignore[index]
 
 
 def test_two_players_of_one_colour_are_asked_to_choose_again() -> None:
@@ -444,12 +444,12 @@ def test_undo_takes_back_only_ones_own_decisions_since_new_information() -> None
                     taken += 1
                 after = app.record["actions"]
                 assert after == before[: len(before) - taken]
-                removed = [castle.parse(line) for line in before[len(after) :]]
+                removed = [CASTLE.parse_action(line) for line in before[len(after) :]]
                 assert len({a["p"] for a in removed}) <= 1  # one seat's own actions
                 s, _ = records.replay({**app.record, "actions": after})
                 events = []
                 for a in removed:
-                    events += castle.apply(s, a)
+                    events += CASTLE.apply(s, a)
                 assert not [e for e in events if e["e"] == "revealed"]
                 continue
             app.click(rnd.choice(tokens(render(app))), {})
@@ -471,7 +471,7 @@ def test_a_game_is_exported_as_its_record_and_reads_back_the_same() -> None:
     again = records.loads(text)
     assert again == app.record
     state, _ = records.replay(again)
-    assert castle.to_json(state) == castle.to_json(app.state)
+    assert CASTLE.to_json(state) == CASTLE.to_json(app.state)
 
 
 def test_a_game_file_opens_after_every_check_and_a_bad_one_changes_nothing() -> None:
@@ -523,7 +523,7 @@ def test_several_games_are_kept_and_each_resumes_where_it_stood() -> None:
         app.start()
         click_randomly_n(app, random.Random(players), 15)
         assert app.key is not None and app.state is not None
-        states[app.key] = castle.to_json(app.state)
+        states[app.key] = CASTLE.to_json(app.state)
     again = App(store, GAMES, lang="en")
     html = render(again)
     assert [e["key"] for e in again.listed] == list(reversed(states))  # the last saved first
@@ -532,7 +532,7 @@ def test_several_games_are_kept_and_each_resumes_where_it_stood() -> None:
         again.home()
         _click(again, "Resume", key)
         assert again.key == key and again.state is not None
-        assert castle.to_json(again.state) == state
+        assert CASTLE.to_json(again.state) == state
 
 
 def test_a_game_is_renamed_and_deleted_only_once_confirmed() -> None:
@@ -563,7 +563,7 @@ def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
     app = new_app(2, 3, store=store)
     click_randomly(app, random.Random(3))
     assert app.record is not None and app.state is not None
-    final = castle.to_json(app.state)
+    final = CASTLE.to_json(app.state)
     count = len(app.record["actions"])
     again = App(store, GAMES, lang="en")
     html = render(again)
@@ -579,9 +579,9 @@ def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
         _click(again, "Forward ▶")
         assert again.past == moment
         replayed, _ = records.replay({**again.record, "actions": again.record["actions"][:moment]})  # type: ignore[index]
-        assert castle.to_json(again.state) == castle.to_json(replayed)
+        assert CASTLE.to_json(again.state) == CASTLE.to_json(replayed)
     _click(again, "End ▶▶")
-    assert castle.to_json(again.state) == final and 'id="winner"' in render(again)
+    assert CASTLE.to_json(again.state) == final and 'id="winner"' in render(again)
 
 
 def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> None:
@@ -589,7 +589,7 @@ def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> No
     app = new_app(3, 12, store=store)
     click_randomly_n(app, random.Random(12), 40)
     assert app.record is not None and app.state is not None
-    now, actions, saved = castle.to_json(app.state), list(app.record["actions"]), dict(store.data)
+    now, actions, saved = CASTLE.to_json(app.state), list(app.record["actions"]), dict(store.data)
     html = render(app)
     moments = [int(m) for m in re.findall(r'class="moment" data-moment="(\d+)"', html)]
     assert moments and max(moments) <= len(actions)
@@ -603,13 +603,13 @@ def test_a_past_moment_from_the_log_is_read_only_and_the_game_comes_back() -> No
     assert 'id="undo"' not in html and 'id="hint"' not in html
     assert tokens(html) == []  # nothing to play: only the log, the steps and the way back
     assert app.computer_asked() is None
-    assert not app.do(castle.legal_actions(app.state, app.asked()[0])[0])
+    assert not app.do(CASTLE.legal_actions(app.state, app.asked()[0])[0])
     assert store.data == saved and app.record["actions"] == actions
     _click(app, "Back to the game")
-    assert app.past is None and castle.to_json(app.state) == now
+    assert app.past is None and CASTLE.to_json(app.state) == now
     app.home()
     app.resume()
-    assert castle.to_json(app.state) == now
+    assert CASTLE.to_json(app.state) == now
 
 
 def test_a_backup_restores_every_game_in_another_browser() -> None:
@@ -757,7 +757,7 @@ def test_a_game_of_older_rules_replays_through_its_migration(
     app.open_saved(key)
     assert app.record is not None and app.record["rules_version"] == today + 1
     assert app.record["actions"] == old.record["actions"]
-    assert castle.to_json(app.state) == castle.to_json(old.state)
+    assert CASTLE.to_json(app.state) == CASTLE.to_json(old.state)
 
 
 def test_a_game_no_migration_reaches_stays_listed_as_last_saved(

@@ -167,7 +167,6 @@ def test_a_building_hint_names_its_whole_payment() -> None:
     app = new_app(["person", "person"], seed=8)
     s = app.state
     s.players[0].pieces.update(sand=3, wood=2, clay=1, stone=0, silver=0)
-    s.options = {}
     for line in ("p0 select messenger stonemason", "p1 select messenger worker_a"):
         app.game.apply(s, app.game.parse_action(line))
     while app.asked() != [0] or app.game.prompt(s, 0)["stage"] != "erect":  # type: ignore[index]

@@ -9,10 +9,10 @@ import random
 import re
 
 import pytest
+from scenario import decision
 from test_web_app import click_randomly, new_app, tokens
 
-import castle
-from castle import data, record
+from castle import CASTLE, data, record
 from web.games import GAMES
 from web.shell.app import App
 from web.shell.screens import render
@@ -56,7 +56,7 @@ def test_a_winter_game_by_clicking_shows_every_card_and_ends_with_the_engines_sc
         if app.state.phase == "over":
             break
         html = render(app)
-        d = castle.decision(app.state)
+        d = decision(app.state)
         on_screen = 'id="decision"' in html and "cover" not in html[:40]
         if d is not None and d["stage"] in WINTER_STAGES and on_screen:
             stages.add(d["stage"])
@@ -77,7 +77,7 @@ def test_a_winter_game_by_clicking_shows_every_card_and_ends_with_the_engines_sc
     assert cards_seen == set(data.WINTER_CARDS)
     assert app.record is not None
     replayed, _ = record.replay(app.record)
-    assert castle.to_json(replayed) == castle.to_json(app.state)
+    assert CASTLE.to_json(replayed) == CASTLE.to_json(app.state)
 
 
 def test_a_saved_winter_game_is_listed_as_one_and_resumes() -> None:
@@ -87,14 +87,14 @@ def test_a_saved_winter_game_is_listed_as_one_and_resumes() -> None:
     for _ in range(80):
         app.click(rnd.choice(tokens(render(app))), {})
     assert app.state is not None
-    before = castle.to_json(app.state)
+    before = CASTLE.to_json(app.state)
     again = App(store, GAMES, lang="zh")
     html = render(again)
     assert "冬季 · " in html
     resume = re.search(r'data-act="(k\d+)"[^>]*id="resume"', html)
     assert resume is not None
     again.click(resume.group(1), {})
-    assert again.state is not None and castle.to_json(again.state) == before
+    assert again.state is not None and CASTLE.to_json(again.state) == before
 
 
 def test_the_house_rules_and_the_help_list_the_winter_rulings() -> None:

@@ -18,8 +18,10 @@ import pytest
 from scenario import (
     assert_refused,
     choose,
+    decision,
     events_named,
     give,
+    new_game,
     options,
     piece_total,
     play,
@@ -32,7 +34,7 @@ from scenario import (
 )
 
 import castle
-from castle import data, sim
+from castle import CASTLE, data, sim
 from castle.view import determinize
 
 TOLL_EVENTS = ("toll_paid", "toll_unpaid", "toll_helper_returned")
@@ -44,7 +46,6 @@ def face_up(s: castle.State, seat: int, *cards: str) -> None:
     for card in cards:
         p.hand.remove(card)
         p.played.append(card)
-    s.options = {}
 
 
 def old_helpers(s: castle.State, **places: int) -> None:
@@ -53,7 +54,6 @@ def old_helpers(s: castle.State, **places: int) -> None:
         assert s.traders[place] is None
         s.traders[place] = seat
         s.players[seat].helpers -= 1
-    s.options = {}
 
 
 def empty_defense_tower(s: castle.State) -> None:
@@ -61,7 +61,6 @@ def empty_defense_tower(s: castle.State) -> None:
     for kind, count in s.tower.items():
         s.stock[kind] += count
         s.tower[kind] = 0
-    s.options = {}
 
 
 def events_of(events: list[dict], *names: str) -> list[dict]:
@@ -90,12 +89,12 @@ def test_the_winter_cards_are_revealed_in_rounds_2_4_6_8_10_and_12_in_deck_order
     """§10 ⚖ winter rounds: one card at each of rounds 2, 4, 6, 8, 10, 12, top first; a
     3-player game's rounds 13–15 have none (the deck is empty)."""
     seed = 1009  # a random 3-player game that lasts its 15 rounds
-    s, events = castle.new_game(3, seed, winter=True)
+    s, events = new_game(3, seed, winter=True)
     assert s.winter is not None
     deck = list(s.winter["deck"])
     _, actions = sim.random_game(3, seed, winter=True)
     for line in actions:
-        events += castle.apply(s, castle.parse(line))
+        events += CASTLE.apply(s, CASTLE.parse_action(line))
     revealed, current_round = [], 0
     for e in events:
         if e["e"] == "round_started":
@@ -118,9 +117,9 @@ def test_the_card_is_resolved_between_the_selection_and_the_reveal() -> None:
     assert ev[-1] == {"e": "winter_revealed", "card": "plague"}
     # p0 decides the Plague now, before anything is revealed: the phase is the winter card's.
     assert s.phase == "winter" and stage(s) == "plague"
-    assert castle.decision(s)["players"] == [0]
+    assert decision(s)["players"] == [0]
     assert s.players[0].revealed == [] and "trader" in s.players[0].hand
-    assert castle.view(s, 0)["selection"] == [["trader"], "hidden", "hidden"]
+    assert CASTLE.view(s, 0)["selection"] == [["trader"], "hidden", "hidden"]
     ev = play(s, "p0 pay_talers")
     names = [e["e"] for e in ev]
     assert names[:5] == [
@@ -150,8 +149,8 @@ def test_the_deck_order_comes_from_the_seed() -> None:
     same order, other seeds other orders; every card is in the deck once."""
     decks = []
     for seed in range(12):
-        a, _ = castle.new_game(3, seed, winter=True)
-        b, _ = castle.new_game(3, seed, winter=True)
+        a, _ = new_game(3, seed, winter=True)
+        b, _ = new_game(3, seed, winter=True)
         assert a.winter is not None and b.winter is not None
         assert a.winter["deck"] == b.winter["deck"]
         assert sorted(a.winter["deck"]) == sorted(data.WINTER_CARDS)
@@ -165,13 +164,13 @@ def test_a_summer_game_is_unchanged_by_the_variant(players: int) -> None:
     set up without it, with no winter cards; a winter game draws the same start player from the
     same seed (the cards are shuffled after the draw)."""
     for seed in (0, 7, 2**40 + 3):
-        summer, summer_events = castle.new_game(players, seed)
-        off, off_events = castle.new_game(players, seed, winter=False)
-        assert castle.to_json(summer) == castle.to_json(off)
+        summer, summer_events = new_game(players, seed)
+        off, off_events = new_game(players, seed, winter=False)
+        assert CASTLE.to_json(summer) == CASTLE.to_json(off)
         assert summer_events == off_events
-        assert summer.winter is None and castle.to_json(summer)["winter"] is None
+        assert summer.winter is None and CASTLE.to_json(summer)["winter"] is None
         assert "winter" not in summer_events[0]
-        winter, winter_events = castle.new_game(players, seed, winter=True)
+        winter, winter_events = new_game(players, seed, winter=True)
         assert winter_events[0]["winter"] is True
         assert winter.start_player == summer.start_player
 
@@ -181,19 +180,19 @@ def test_a_view_shows_which_winter_cards_are_left_never_their_order() -> None:
     it in the fixed order of data.WINTER_CARDS, whatever the real order."""
     orders = set()
     for seed in range(6):
-        s, _ = castle.new_game(3, seed, winter=True)
+        s, _ = new_game(3, seed, winter=True)
         assert s.winter is not None
         orders.add(tuple(s.winter["deck"]))
         for seat in (0, 1, 2, None):
-            assert castle.view(s, seat)["winter"]["deck"] == list(data.WINTER_CARDS)
+            assert CASTLE.view(s, seat)["winter"]["deck"] == list(data.WINTER_CARDS)
     assert len(orders) > 1
     # Two games that differ only in the order of the pile look the same to every seat.
     s = winter_game("snowdrift", "granary")
-    twin = castle.clone(s)
+    twin = CASTLE.copy(s)
     winter_deck(twin, "granary", "snowdrift")
     assert s.winter["deck"] != twin.winter["deck"]
     for seat in (0, 1, 2, None):
-        assert castle.view(s, seat) == castle.view(twin, seat)
+        assert CASTLE.view(s, seat) == CASTLE.view(twin, seat)
 
 
 def test_determinize_shuffles_the_pile_with_the_callers_generator() -> None:
@@ -201,17 +200,17 @@ def test_determinize_shuffles_the_pile_with_the_callers_generator() -> None:
     view's cards in an order drawn from the caller's generator, so it tells nothing of the real
     order: the same view and generator give the same copy, whatever the real pile."""
     s = winter_game("snowdrift", "granary")
-    twin = castle.clone(s)
+    twin = CASTLE.copy(s)
     winter_deck(twin, "granary", "snowdrift")
-    seen = castle.view(s, 0)
+    seen = CASTLE.view(s, 0)
     drawn = set()
     for r in range(20):
         a = determinize(seen, 0, random.Random(r))
-        b = determinize(castle.view(twin, 0), 0, random.Random(r))
+        b = determinize(CASTLE.view(twin, 0), 0, random.Random(r))
         assert a.winter is not None and b.winter is not None
         assert a.winter["deck"] == b.winter["deck"]
         assert sorted(a.winter["deck"]) == sorted(s.winter["deck"])
-        assert castle.view(a, 0) == seen
+        assert CASTLE.view(a, 0) == seen
         drawn.add(tuple(a.winter["deck"]))
     assert len(drawn) > 10
 
@@ -231,11 +230,11 @@ def test_a_determinized_copy_leaves_the_seat_asked_its_question() -> None:
     play(s, "p0 pay_talers")
     question = ["p1 discard worker_a", "p1 discard worker_b"]
     assert options(s) == question
-    seen = castle.view(s, 0)
+    seen = CASTLE.view(s, 0)
     sampled = set()
     for r in range(40):
         copy = determinize(seen, 0, random.Random(r))
-        assert castle.view(copy, 0) == seen
+        assert CASTLE.view(copy, 0) == seen
         assert options(copy) == question
         sampled.add(tuple(copy.selection[1] or ()))
         play(copy, question[r % 2])
@@ -248,7 +247,7 @@ def test_the_players_decide_a_winter_card_in_turn_order_from_the_start_player() 
     ev = choose(s, p0="messenger", p1="messenger", p2="messenger")
     asked = []
     while s.phase == "winter":
-        (seat,) = castle.pending(s)
+        (seat,) = CASTLE.asked(s)
         asked.append(seat)
         ev += play(s, f"p{seat} pay_talers")
     assert asked == [1, 2, 0]
@@ -490,7 +489,7 @@ def test_the_innkeeper_placed_this_round_can_be_pushed_out_and_not_retaken_that_
     assert s.winter["innkeeper"] == 1 and s.players[0].helpers == 7
     play(s, "p1 done")
     play(s, "p0 erect tower")  # p0's Stonemason: helpers again
-    assert stage(s) == "helper" and castle.decision(s)["players"] == [0]
+    assert stage(s) == "helper" and decision(s)["players"] == [0]
     assert "p0 helper innkeeper supply" not in options(s)
     assert_refused(s, "p0 helper innkeeper supply", "helper.same_building_this_round")
 
@@ -622,7 +621,7 @@ def test_the_plague_spares_a_player_without_a_face_up_card() -> None:
     s = card_round("plague")
     face_up(s, 2, "messenger")
     give(s, 2, talers=0)
-    before = castle.to_json(s)["players"][:2]
+    before = CASTLE.to_json(s)["players"][:2]
     ev = choose(s, p0="trader", p1="trader", p2="trader")
     assert events_of(ev, "plague_spared", "card_discarded", "winter_paid") == [
         {"e": "plague_spared", "p": 0},
@@ -792,7 +791,7 @@ def test_a_player_with_neither_stone_nor_silver_is_not_asked_by_the_cracked_wall
     s = card_round("cracked_wall")
     give(s, 1, stone=2)
     ev = choose(s, p0="trader", p1="trader", p2="trader")
-    assert castle.decision(s)["players"] == [1]
+    assert decision(s)["players"] == [1]
     assert events_named(ev, "stone_returned") == [
         {"e": "stone_returned", "p": 0, "own": 0, "silver": 0, "vp": 0}
     ]
@@ -844,9 +843,9 @@ def test_the_damsel_asks_again_every_round_until_resolved_and_a_dropout_stays_ou
     # Round 3 (no winter card): the Damsel asks again, p1 no more; p1 starts now.
     assert s.round == 3 and s.start_player == 1
     choose(s, p0="trader", p1="trader", p2="trader")
-    assert stage(s) == "give" and castle.decision(s)["players"] == [2]
+    assert stage(s) == "give" and decision(s)["players"] == [2]
     play(s, "p2 give sand")
-    assert castle.decision(s)["players"] == [0]
+    assert decision(s)["players"] == [0]
     play(s, "p0 give wood")
     assert s.phase == "round"
 
@@ -857,7 +856,7 @@ def test_a_player_with_nothing_to_give_drops_out() -> None:
     give(s, 0, talers=0, sand=0, wood=0)
     ev = choose(s, p0="trader", p1="trader", p2="trader")
     assert events_named(ev, "damsel_dropped") == [{"e": "damsel_dropped", "p": 0}]
-    assert castle.decision(s)["players"] == [1]
+    assert decision(s)["players"] == [1]
     assert s.winter["damsel_in"] == [1, 2]
 
 
@@ -938,7 +937,7 @@ def test_an_unresolved_damsel_at_the_end_counts_for_no_one() -> None:
     assert [r["piece_bp"] for r in rows] == [0, 0, 0]
     assert s.result["winners"] == [2] and s.result["tie_break"] == "talers"
     assert piece_total(s) == data.PIECES_IN_BOX
-    castle.from_json(castle.to_json(s))  # the state check accounts for the card's pieces
+    CASTLE.from_json(CASTLE.to_json(s))  # the state check accounts for the card's pieces
 
 
 # --- Snowdrift ---------------------------------------------------------------------------------
@@ -993,7 +992,7 @@ def test_a_player_without_a_worker_pays_3_talers_or_all_they_have(talers: int, p
     assert events_named(ev, "winter_paid") == [
         {"e": "winter_paid", "p": 0, "talers": paid, "by": "snowdrift"}
     ]
-    assert castle.decision(s)["players"] == [1]
+    assert decision(s)["players"] == [1]
     assert s.players[0].talers == talers - paid
 
 
@@ -1015,4 +1014,4 @@ def test_a_worker_chosen_this_round_is_no_worker_for_the_snowdrift() -> None:
         {"e": "winter_paid", "p": 1, "talers": 3, "by": "snowdrift"}
     ]
     assert s.players[1].talers == 2
-    assert castle.decision(s)["players"] == [2]
+    assert decision(s)["players"] == [2]

@@ -17,6 +17,7 @@ import pytest
 from scenario import (
     assert_refused,
     choose,
+    decision,
     events_named,
     game,
     give,
@@ -29,8 +30,7 @@ from scenario import (
     stock_to,
 )
 
-import castle
-from castle import data
+from castle import CASTLE, data
 
 # --- §3.5 Equipping ----------------------------------------------------------------------------
 
@@ -63,7 +63,7 @@ def test_worker_c_owner_chooses_two_pieces():
     one kind allowed. The choice is a decision of the card's owner."""
     s = game(3, start=0)
     choose(s, p0="messenger", p1="worker_c", p2="stonemason")
-    assert castle.pending(s) == [1]
+    assert CASTLE.asked(s) == [1]
     assert s.players[1].workers == {"worker_c": {"stone": 1}}
     assert options(s) == [
         "p1 worker_c sand sand",
@@ -127,7 +127,7 @@ def test_worker_c_chooses_before_later_workers_are_equipped():
     stock_to(s, "clay", 1)
     choose(s, p0="worker_c", p1="worker_a", p2="stonemason")
     # p1's Worker A is not equipped yet while p0 chooses.
-    assert castle.pending(s) == [0]
+    assert CASTLE.asked(s) == [0]
     assert "worker_a" not in s.players[1].workers
     play(s, "p0 worker_c sand clay")
     assert s.players[0].workers["worker_c"] == {"stone": 1, "sand": 1, "clay": 1}
@@ -185,7 +185,7 @@ def test_worker_pays_with_collected_pieces():
     s = game(3, start=0)
     give(s, 0, sand=0, wood=1)
     choose(s, p0="worker_a", p1="messenger", p2="messenger")
-    assert castle.decision(s)["card"] == "worker_a"
+    assert decision(s)["card"] == "worker_a"
     ev = play(s, "p0 erect tower")
     (erected,) = events_named(ev, "erected")
     assert erected["paid"] == {"clay": 1, "wood": 1, "sand": 2}
@@ -200,8 +200,8 @@ def test_worker_scores_half_vp(building, vp):
     give(s, 0, stone=3, clay=3, wood=3, sand=3)
     choose(s, p0="worker_b", p1="messenger", p2="messenger")
     play(s, f"p0 erect {building}")
-    while castle.decision(s)["stage"] == "pay":
-        castle.apply(s, castle.legal_actions(s, 0)[-1])
+    while decision(s)["stage"] == "pay":
+        CASTLE.apply(s, CASTLE.legal_actions(s, 0)[-1])
     assert s.players[0].vp == vp == data.BUILDING[building].vp // 2
     assert s.players[0].vp_by_source == {"buildings": vp}
 
@@ -238,16 +238,16 @@ def test_workers_resolve_in_turn_order():
         give(s, seat, stone=1, wood=1, sand=1)
     choose(s, p0="worker_a", p1="worker_b", p2="worker_c")
     play(s, "p2 worker_c sand sand")
-    assert castle.decision(s)["seat"] == 2
+    assert decision(s)["seat"] == 2
     # p2 collects at the start of its own action; the others' pieces are still on their cards.
     assert s.players[2].workers == {}
     assert s.players[0].workers == {"worker_a": {"sand": 2, "clay": 1}}
     play(s, "p2 done")
-    assert castle.decision(s)["seat"] == 0
+    assert decision(s)["seat"] == 0
     assert s.players[0].workers == {}
     assert s.players[1].workers == {"worker_b": {"wood": 2, "silver": 1}}
     play(s, "p0 done")
-    assert castle.decision(s)["seat"] == 1
+    assert decision(s)["seat"] == 1
 
 
 # --- §11 Two Workers in a 2-player game --------------------------------------------------------
@@ -279,12 +279,12 @@ def test_two_player_worker_order_is_chosen():
     assert_refused(s, "p0 first worker_c", "worker.not_revealed")
     ev = play(s, "p0 first worker_b")
     assert events_named(ev, "worker_order")[0]["cards"] == ["worker_b", "worker_a"]
-    d = castle.decision(s)
+    d = decision(s)
     assert (d["stage"], d["card"]) == ("erect", "worker_b")
     assert s.players[0].pieces == pieces(stone=1, wood=3, sand=1, silver=1)
     assert s.players[0].workers == {"worker_a": {"sand": 2, "clay": 1}}
     play(s, "p0 done")
-    d = castle.decision(s)
+    d = decision(s)
     assert (d["stage"], d["card"]) == ("erect", "worker_a")
     assert s.players[0].workers == {}
     assert s.players[0].pieces == pieces(stone=1, wood=3, sand=3, clay=1, silver=1)
@@ -301,7 +301,7 @@ def test_two_player_each_worker_erects_up_to_two():
     for _ in range(2):
         built += events_named(play(s, "p0 erect tower"), "erected")
     # The first Worker's action is over after two buildings; the second one begins.
-    assert castle.decision(s)["card"] == "worker_a"
+    assert decision(s)["card"] == "worker_a"
     for _ in range(2):
         built += events_named(play(s, "p0 erect tower", "p0 pay stone 1 0"), "erected")
     assert [e["card"] for e in built] == ["worker_c"] * 2 + ["worker_a"] * 2
@@ -320,7 +320,7 @@ def test_no_pieces_on_worker_cards_after_the_worker_step():
     play(s, "p2 worker_c wood clay")
     play(s, "p0 buy p1 worker_a clay", "p1 sell no", "p0 buy p2 worker_c stone")
     # p2's Worker (the last one) is deciding what to erect: every card is empty.
-    assert castle.decision(s)["seat"] == 2
+    assert decision(s)["seat"] == 2
     assert all(p.workers == {} for p in s.players)
     assert s.players[1].pieces["clay"] == 1
     assert s.players[2].pieces == pieces(stone=1, wood=2, sand=1, clay=1)

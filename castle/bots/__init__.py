@@ -18,6 +18,7 @@ from typing import Final
 from tabletop.bot import Bot, GreedyBot, Plan, RandomBot
 from tabletop.search import Budget, SearchBot
 
+from .. import engine
 from ..game import CASTLE
 from ..state import State
 from . import plans as _plans
@@ -47,7 +48,7 @@ class CastleStrategy:
         for other, chosen in enumerate(s.selection):
             if other != seat and chosen is not None:
                 s.selection[other] = None
-        s.options = {}
+        engine.changed(s)
 
 
 STRATEGY: Final = CastleStrategy()

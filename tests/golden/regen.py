@@ -34,8 +34,7 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import castle
-from castle import data, record, sim
+from castle import CASTLE, data, record, sim
 from castle.state import State
 
 HERE = Path(__file__).resolve().parent
@@ -127,15 +126,16 @@ def options_lines(s: State) -> list[str]:
     """The decision now asked and every option offered, one line per seat asked."""
     if s.phase == "over":
         return ["  = over: winners " + ",".join(f"p{w}" for w in s.result["winners"])]
-    st = castle.stage(s)
-    assert st is not None
     lines = []
-    for seat in castle.pending(s):
-        texts = [castle.to_text(a).split(" ", 1)[1] for a in castle.legal_actions(s, seat)]
-        verb = f"{st.name} "
+    for seat in CASTLE.asked(s):
+        prompt = CASTLE.prompt(s, seat)
+        assert prompt is not None
+        stage = prompt["stage"]
+        texts = [CASTLE.action_text(a).split(" ", 1)[1] for a in CASTLE.legal_actions(s, seat)]
+        verb = f"{stage} "
         if all(t.startswith(verb) for t in texts):  # "select trader" -> "trader"
             texts = [t[len(verb) :] for t in texts]
-        lines.append(f"  ? p{seat} {st.name} ({len(texts)}): " + ", ".join(texts))
+        lines.append(f"  ? p{seat} {stage} ({len(texts)}): " + ", ".join(texts))
     return lines
 
 
@@ -150,13 +150,13 @@ def playthrough(rec: record.Record) -> str:
         f"setup players={setup['players']} seed={setup['seed']} "
         f"start_player={_value(setup['start_player'])}{winter}",
     ]
-    s, events = record.start(rec)
+    s, events = CASTLE.start(rec["setup"])
     out += [event_line(e) for e in events]
     out.append(digest(s))
     out += options_lines(s)
     for number, line in enumerate(rec["actions"], start=1):
         out.append(f"action {number}: {line}")
-        out += [event_line(e) for e in castle.apply(s, castle.parse(line))]
+        out += [event_line(e) for e in CASTLE.apply(s, CASTLE.parse_action(line))]
         out.append(digest(s))
         out += options_lines(s)
     if s.result is not None:
@@ -173,7 +173,7 @@ def playthrough(rec: record.Record) -> str:
 
 def final_state(rec: record.Record) -> dict[str, Any]:
     s, _ = record.replay(rec)
-    return castle.to_json(s)
+    return CASTLE.to_json(s)
 
 
 def dump_json(obj: Any) -> str:

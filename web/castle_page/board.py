@@ -53,7 +53,7 @@ def render_board(
     cat: Catalog,
     clickable: Clickable | None = None,
 ) -> str:
-    """The board for `view` (castle.view(state, seat)) as one HTML string."""
+    """The board for `view` (CASTLE.view(state, seat)) as one HTML string."""
     b = Board(view, names, colours, cat, clickable or {})
     # The board carries the icon sprite, so every icon on the game screen (players' panels
     # included) resolves without the page having to remember it.

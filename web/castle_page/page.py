@@ -104,7 +104,7 @@ class CastlePage:
 
     def screen(self, app: App) -> str:
         s: State = app.state
-        view = castle.view(s, app.viewer)
+        view = CASTLE.view(s, app.viewer)
         clickable: Clickable = {}
         end = ""
         if app.past is not None and s.phase != "over":
@@ -137,7 +137,7 @@ class CastlePage:
         )
 
     def table(self, app: App) -> str:
-        view = castle.view(app.state, None)
+        view = CASTLE.view(app.state, None)
         return tag("section", render_board(view, app.names, app.colours, app.cat, {}), id="board")
 
     summary_events: tuple[str, ...] = (

@@ -10,8 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import castle
-from castle import data, payment, scoring
+from castle import CASTLE, data, payment, scoring
 from castle.actions import Action, make
 from web.shell import screens
 from web.shell.generic_panel import generic_panel
@@ -50,12 +49,12 @@ def pay_with(app: App, pay: payment.Payment) -> None:
     """Settle a whole suggested payment: one `pay` action per step the engine still asks
     (steps with a single option it has already taken by itself)."""
     assert app.state is not None
-    seat = castle.pending(app.state)[0]
+    seat = CASTLE.asked(app.state)[0]
     for kind in payment.ORDER:
-        d = castle.decision(app.state)
-        if d is None or d["stage"] != "pay":
+        prompt = CASTLE.prompt(app.state, seat)
+        if prompt is None or prompt["stage"] != "pay":
             return  # paid: the building is erected
-        if d["kind"] != kind:
+        if prompt["context"]["kind"] != kind:
             continue  # a step the engine took by itself
         own, converted = pay["own"].get(kind, 0), pay["converted"].get(kind, 0)
         if not app.do(make(seat, "pay", kind, own, converted)):
@@ -66,8 +65,10 @@ def decision(app: App) -> tuple[str, Clickable]:
     """The panel's HTML for the pending decision, and the board's clickable elements."""
     s = app.state
     assert s is not None
-    d = castle.decision(s)
-    assert d is not None
+    asked = CASTLE.asked(s)
+    prompt = CASTLE.prompt(s, asked[0]) if asked else None
+    assert prompt is not None
+    d = {"stage": prompt["stage"], "players": prompt["seats"], **prompt["context"]}
     stage = d["stage"]
     seat = app.viewer if stage == "select" else d["players"][0]
     assert seat is not None
@@ -83,7 +84,7 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     s = app.state
     assert s is not None
     hand = s.players[seat].hand
-    legal = castle.legal_actions(s, seat)
+    legal = CASTLE.legal_actions(s, seat)
     count = len(legal[0]["cards"]) if legal else 0
     buttons = []
     for card in hand:
@@ -107,7 +108,7 @@ def _select(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
             )
             continue
         other = next((c for c in hand if c != card), card)
-        refusal = castle.why_not(s, make(seat, "select", [card] if count == 1 else [card, other]))
+        refusal = CASTLE.why_not(s, make(seat, "select", [card] if count == 1 else [card, other]))
         why = app.reason(refusal) if refusal else app.t("page.cards_already_picked", count=count)
         buttons.append(button(esc(label), None, why))
     confirm = (
@@ -181,7 +182,7 @@ def _buy(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     s = app.state
     assert s is not None
     buttons = []
-    for a in castle.legal_actions(s, seat):
+    for a in CASTLE.legal_actions(s, seat):
         if a["do"] == "buy":
             label = app.t(
                 "page.buy_option",
@@ -269,7 +270,7 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
 def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     s = app.state
     assert s is not None
-    legal = [a for a in castle.legal_actions(s, seat) if a["do"] == "helper"]
+    legal = [a for a in CASTLE.legal_actions(s, seat) if a["do"] == "helper"]
     buttons = []
     for place in data.PLACE:
         acts = [a for a in legal if a["place"] == place]

@@ -10,8 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import castle
-from castle import data, winter
+from castle import CASTLE, data, winter
 from castle.actions import Action, make
 from web.shell.html import button, esc, tag
 
@@ -56,8 +55,8 @@ def label(app: App, a: Action) -> str | None:
     if do == "discard":
         return app.t("page.discard_option", card=app.t(f"card.{a['card']}"))
     if do == "pay_talers":
-        stage = castle.decision(s)
-        plague = stage is not None and stage["stage"] == "plague"
+        prompt = CASTLE.prompt(s, a["p"])
+        plague = prompt is not None and prompt["stage"] == "plague"
         price = winter.plague_price(s, a["p"]) if plague else data.SNOWDRIFT_TALERS
         return app.t("page.pay_talers", count=price)
     if do == "return_stone":
@@ -94,7 +93,7 @@ def _discard(app: App, seat: int, card: str, hint: str) -> str:
     buttons = []
     for c in data.CARDS:
         action = make(seat, "discard", c)
-        if castle.why_not(s, action) is not None:
+        if CASTLE.why_not(s, action) is not None:
             continue  # not offered: only the cards the card may take are listed
         where = app.t("page.discard_face_up" if c in p.played else "page.discard_in_hand")
         buttons.append(option_button(app, action, f"{_label(app, action)} ({where})"))
@@ -122,7 +121,7 @@ def _give(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     hint = app.t("page.damsel_hint", names=names, vp=data.DAMSEL_VP)
     gifts = [
         legal_button(app, a, _label(app, a))
-        for a in castle.legal_actions(s, seat)
+        for a in CASTLE.legal_actions(s, seat)
         if a["do"] == "give"
     ]
     drop_out = make(seat, "drop_out")
