@@ -24,6 +24,8 @@ from scenario import piece_total
 
 from castle import CASTLE, data, record
 
+pytestmark = pytest.mark.as_played
+
 GOLDEN = Path(__file__).resolve().parent / "golden"
 MAX_DIFF_LINES = 80
 

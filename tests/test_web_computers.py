@@ -21,6 +21,8 @@ from web.shell.app import App
 from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
+pytestmark = pytest.mark.as_played
+
 
 def new_app(kinds: list[str], seed: int = 3, store: MemoryStore | None = None) -> App:
     app = App(store or MemoryStore(), GAMES, lang="en")

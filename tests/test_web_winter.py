@@ -18,6 +18,8 @@ from web.shell.app import App
 from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
+pytestmark = pytest.mark.as_played
+
 #: The decisions the winter cards add (castle/winter.py), each with a panel of its own.
 WINTER_STAGES = {"plague", "snowdrift", "cracked_wall", "give", "share", "toll"}
 
