@@ -5,8 +5,11 @@ controller only remembers what the screen is doing (who is looking during a secr
 cards picked before confirming, what a game's panel asked to remember) and saves the
 game record after every action. It knows no game: it plays the one its `GameUI` names through
 `tabletop.game.Game`, and leaves the board and panels to that page (web/castle_page for Castle).
-Rendering is in screens.py and the game's page; `main.py` connects it to the DOM: it sets
-`render()` as the page's HTML and sends clicks on `[data-act]` to `click`.
+Its parts have their own modules: the saved games (saves.py), the computer players
+(computers.py), undo and looking back (history.py), the decision asked now (asked.py), the
+site's settings (settings.py). Rendering is in screens.py, home.py and the game's page;
+`main.py` connects it to the DOM: it sets `screens.render(app)` as the page's HTML and sends
+clicks on `[data-act]` to `click`.
 """
 
 from __future__ import annotations
