@@ -100,7 +100,7 @@ def test_undo_never_takes_back_a_computers_move() -> None:
             last = app.record["actions"][-1]
             if last.startswith("p1 "):
                 assert not app.can_undo()
-            elif not app.last_secret:
+            elif not app.history.last_secret:
                 assert app.can_undo()
                 return
         app.click(rnd.choice(tokens(render(app))), {})

@@ -5,8 +5,11 @@ controller only remembers what the screen is doing (who is looking during a secr
 cards picked before confirming, what a game's panel asked to remember) and saves the
 game record after every action. It knows no game: it plays the one its `GameUI` names through
 `tabletop.game.Game`, and leaves the board and panels to that page (web/castle_page for Castle).
-Rendering is in screens.py and the game's page; `main.py` connects it to the DOM: it sets
-`render()` as the page's HTML and sends clicks on `[data-act]` to `click`.
+Its parts have their own modules: the saved games (saves.py), the computer players
+(computers.py), undo and looking back (history.py), the decision asked now (asked.py), the
+site's settings (settings.py). Rendering is in screens.py, home.py and the game's page;
+`main.py` connects it to the DOM: it sets `screens.render(app)` as the page's HTML and sends
+clicks on `[data-act]` to `click`.
 """
 
 from __future__ import annotations
@@ -26,8 +29,8 @@ from tabletop.refusal import IllegalAction, Refusal
 from . import backup, i18n, storage, story
 from .asked import Decision
 from .computers import Computers
-from .history import History, Position, upto
-from .saves import Listed, Replayed, SavedGames
+from .history import History, upto
+from .saves import Listed, SavedGames
 from .settings import LANG, LAST, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS, TABLE, Settings
 from .storage import About, Store
 from .ui import GameUI
@@ -302,18 +305,15 @@ class App:
         assert self.record is not None and self.key is not None
         if self.check_behind():
             return  # never overwrite what another tab saved after this one
-        self.save_problem = self._write(self.key, records.dumps(self.record))
+        self.save_problem = self.saves.write(self.key, records.dumps(self.record))
         if self.save_problem is None:
             self._rev += 1
-            self._write(self._rev_key, str(self._rev))
+            self.saves.write(self._rev_key, str(self._rev))
             # A title given in another tab (or while saves failed) is kept, not written over.
             stored = storage.read_about(self.store, self.key)
             if stored is not None and self.about is not None:
                 self.about["title"] = stored["title"]
-            self._write(f"{self.key}.about", json.dumps(self._about()))
-
-    def _write(self, key: str, text: str) -> str | None:
-        return self.saves.write(key, text)
+            self.saves.write(f"{self.key}.about", json.dumps(self._about()))
 
     # --- words -----------------------------------------------------------------------------
 
@@ -338,7 +338,9 @@ class App:
     def set_language(self, lang: str) -> None:
         self.lang = lang
         self.cat = i18n.load(lang, self.ui.catalogs)
-        self._write(self.settings.key(LANG), lang)  # a choice that is not kept is no reason to stop
+        self.saves.write(
+            self.settings.key(LANG), lang
+        )  # a choice that is not kept is no reason to stop
         self._reword()
 
     def _reword(self) -> None:
@@ -452,9 +454,9 @@ class App:
         }
         pace = f.get("pace")
         if pace in PACES:
-            self._write(self.settings.key(PACE), pace)
+            self.saves.write(self.settings.key(PACE), pace)
         table = {k: v for k, v in f.items() if k not in ("seed", "pace") and isinstance(v, str)}
-        self._write(self.settings.key(TABLE), json.dumps(table))
+        self.saves.write(self.settings.key(TABLE), json.dumps(table))
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         # A key of its own: starting a game never replaces another.
@@ -497,7 +499,7 @@ class App:
         self.moments = list(moments)
         self.history.opened(last_secret)
         self._mark_round()
-        self._write(self.settings.key(LAST), key)
+        self.saves.write(self.settings.key(LAST), key)
         self.screen = "game"
 
     def _mark_round(self) -> None:
@@ -510,7 +512,7 @@ class App:
         if moment >= len(self.record["actions"]):
             self._round_scores = self.ui.scores(self.state)
             return
-        self._round_scores = self.ui.scores(self._replay(upto(self.record, moment))[0])
+        self._round_scores = self.ui.scores(self.saves.replay(upto(self.record, moment))[0])
 
     def _close(self) -> None:
         """No game open (the home screen lists what is saved)."""
@@ -561,7 +563,7 @@ class App:
         stepping through a finished game); `present` comes back."""
         assert self.record is not None
         now = (self.state, self.events, self.moments)
-        shown = self.history.look(self.record, moment, now, self.game.terminal, self._position)
+        shown = self.history.look(self.record, moment, now, self.game.terminal, self.saves.replay)
         if shown is None:
             self.present()
             return
@@ -656,7 +658,7 @@ class App:
         line = self.record["actions"][-1]
         rec["actions"] = self.record["actions"][:-1]
         action = self.game.parse_action(line)
-        self.state, self.events, self.moments, last_secret = self._replay(rec)
+        self.state, self.events, self.moments, last_secret = self.saves.replay(rec)
         self.record = rec
         self.history.took_back(action, len(self.events), last_secret)
         self._mark_round()
@@ -799,18 +801,7 @@ class App:
         """The seat asked now answers out of the others' sight (a hot-seat cover first)."""
         return self._secret("private")
 
-    def _replay(self, rec: records.Record) -> Replayed:
-        return self.saves.replay(rec)
-
-    def _position(self, rec: records.Record) -> Position:
-        state, events, moments, _ = self.saves.replay(rec)
-        return state, events, moments
-
     @property
     def past(self) -> int | None:
         """The past moment shown (the number of actions played by then), or None: the present."""
         return self.history.past
-
-    @property
-    def last_secret(self) -> bool:
-        return self.history.last_secret

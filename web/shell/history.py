@@ -77,11 +77,11 @@ class History:
         moment: int,
         now: Position,
         over: Callable[[Any], bool],
-        replay: Callable[[records.Record], Position],
+        replay: Callable[[records.Record], tuple[Any, list[Event], list[int], bool]],
     ) -> Position | None:
         """The position after `moment` actions, to be shown read-only (None: that is the
         present of a game in progress, so no looking back). `now` is what is shown, `over`
-        tells a finished game's state, `replay` replays a record."""
+        tells a finished game's state, `replay` replays a record (saves.SavedGames.replay)."""
         count = len(rec["actions"])
         moment = max(0, min(moment, count))
         if self.present is None:
@@ -89,7 +89,10 @@ class History:
         if moment == count and not over(self.present[0]):
             return None
         self.past = moment
-        return self.present if moment == count else replay(upto(rec, moment))
+        if moment == count:
+            return self.present
+        state, events, moments, _ = replay(upto(rec, moment))
+        return state, events, moments
 
     def back(self) -> Position | None:
         """Back to the present: what to show again (None: it is already shown)."""

@@ -1,15 +1,16 @@
 """The browser's storage behind a small interface the tests can fake, and the saved games in it.
 
-Nothing here knows the game. Every key starts with the game's name (`castle.` today; another
-game on the same page gets its own prefix). A game is saved under its own key, so that several
-can be kept at once and starting one never replaces another:
+Nothing here knows the game. Every key starts with the game's name (`castle.` for Castle;
+another game on the same page gets its own prefix). A game is saved under its own key, so that
+several can be kept at once and starting one never replaces another:
 
     <game>.game.<id>         the game's record (docs/engine.md), written after every action
     <game>.game.<id>.rev     how many times this tab family saved it: a tab that finds a higher
                              count than it wrote is behind another tab (App.check_behind)
     <game>.game.<id>.about   what the list of saved games shows without replaying the game
                              (JSON: an `About`)
-    <game>.last              the key of the game opened last (offered first for resuming)
+    <site>.last              the key of the game opened last (offered first for resuming):
+                             a setting of the site (settings.py; Castle's site is `castle`)
 
 Earlier builds kept one game under `<game>.current` (and the one it replaced under
 `<game>.previous`, unreadable ones under `<game>.unreadable.<n>`). Those keys are listed as
