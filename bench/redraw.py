@@ -43,19 +43,30 @@ PLAYERS, SEED, ROUND = 4, 5, 3
 STAGES = ("erect", "helper", "trader", "buy", "pay", "tower")
 
 
+def _renderer() -> Any:
+    """How the tree draws a page: `screens.render(app)`, or `app.render()` before the shell
+    was taken apart (issue 19), so that `--before` can measure earlier trees."""
+    from web.shell import screens
+    from web.shell.app import App
+
+    return getattr(App, "render", None) or screens.render
+
+
 def mid_game() -> Any:
     """A page at a mid-game decision, reached by clicking as a person would."""
     from web.games import GAMES
     from web.shell.app import App
     from web.shell.storage import MemoryStore
 
+    render = _renderer()
+
     app = App(MemoryStore(), GAMES, lang="en")
-    app.render()
+    render(app)
     app.form = {"players": str(PLAYERS), "seed": str(SEED), "start": "0"}
     app.start()
     clicker = random.Random(SEED)
     for _ in range(5_000):
-        html = app.render()
+        html = render(app)
         seats = app.game.asked(app.state)
         prompt = app.game.prompt(app.state, seats[0]) if seats else None
         at_board = app.screen == "game" and app.summary is None and not app.revealing
@@ -69,13 +80,14 @@ def mid_game() -> Any:
 def measure(batches: int, redraws: int, games: int) -> dict[str, Any]:
     from castle.sim import random_game
 
+    render = _renderer()
     app = mid_game()
-    html = app.render()
+    html = render(app)
     redraw_ms, game_ms, ratios = [], [], []
     for batch in range(batches):
         start = time.perf_counter()
         for _ in range(redraws):
-            app.render()
+            render(app)
         redraw = (time.perf_counter() - start) * 1000 / redraws
         start = time.perf_counter()
         for seed in range(games):
