@@ -60,11 +60,12 @@ def _decided(s: State) -> Decision:
     """The state's decision, worked out now if no question since the last `apply` did (or, while
     hand edits are watched, if the state changed since: decision.py)."""
     known = s.decided
-    if known is not None and (not watched() or known.mark == mark(s)):
+    now = mark(s) if watched() else None
+    if known is not None and known.mark == now:
         return known
     st = runner.current(s, STAGES)
     asked = [] if st is None or s.task is None else st.deciders(s, s.task)
-    known = s.decided = Decision(st, asked, mark=mark(s) if watched() else None)
+    known = s.decided = Decision(st, asked, mark=now)
     return known
 
 

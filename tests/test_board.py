@@ -21,7 +21,6 @@ from scenario import new_game
 
 import castle
 from castle import CASTLE, data
-from castle.state import to_json
 from web.castle_page import art, catalog
 from web.castle_page.board import render_board
 from web.castle_page.players import render_players
@@ -408,7 +407,7 @@ def test_selection_stays_secret(state: castle.State) -> None:
         view = CASTLE.view(state, me)
         root = check_html(render_players(view, names, colours, CAT, me))
         # Even handed every seat's real choice, the panels show only `me`'s own.
-        leaky = to_json(state)
+        leaky = CASTLE.to_json(state)
         leaked = render_players(leaky, names, colours, CAT, me)
         for seat in range(n):
             panel = root.one(data_seat=str(seat))

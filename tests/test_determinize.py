@@ -16,9 +16,8 @@ import pytest
 from scenario import new_game
 
 import castle
-from castle import CASTLE
-from castle.state import NotAState
-from castle.view import HIDDEN, determinize
+from castle import CASTLE, NotAState
+from castle.view import HIDDEN
 
 
 def secret_moments(players: int, seed: int) -> Iterator[tuple[castle.State, int]]:
@@ -50,7 +49,7 @@ def test_a_determinized_state_agrees_with_the_view_and_plays_on(players: int) ->
     for s, seat in secret_moments(players, seed=players):
         seen = CASTLE.view(s, seat)
         assert HIDDEN in seen["selection"]
-        det = determinize(seen, seat, random.Random(checked))
+        det = CASTLE.determinize(seen, seat, random.Random(checked))
         # Everything public, and the seat's own choice, is the view's.
         assert CASTLE.view(det, seat) == seen
         for other, cards in enumerate(det.selection):
@@ -83,7 +82,7 @@ def test_every_legal_hidden_selection_is_sampled() -> None:
     seen = CASTLE.view(s, seat)
     draws = 60 * len(legal)
     drawn = Counter(
-        tuple(determinize(seen, seat, rnd).selection[other] or ()) for _ in range(draws)
+        tuple(CASTLE.determinize(seen, seat, rnd).selection[other] or ()) for _ in range(draws)
     )
     assert set(drawn) == legal
 
@@ -95,7 +94,7 @@ def test_the_games_own_generator_is_never_read() -> None:
     twin = CASTLE.copy(s)
     twin.rng ^= 0xDEADBEEF
     assert CASTLE.view(s, seat) == CASTLE.view(twin, seat)
-    a = determinize(CASTLE.view(s, seat), seat, random.Random(7))
-    b = determinize(CASTLE.view(twin, seat), seat, random.Random(7))
+    a = CASTLE.determinize(CASTLE.view(s, seat), seat, random.Random(7))
+    b = CASTLE.determinize(CASTLE.view(twin, seat), seat, random.Random(7))
     assert CASTLE.to_json(a) == CASTLE.to_json(b)
     assert a.rng != s.rng

@@ -15,7 +15,6 @@ from scenario import new_game
 import castle
 from castle import CASTLE
 from castle.state import NotAState, StateError
-from castle.view import view
 
 MUTANTS = 300 if sys.platform == "emscripten" else 1500
 
@@ -142,7 +141,7 @@ def test_a_view_is_still_told_apart() -> None:
     s, _ = new_game(3, 2)
     CASTLE.apply(s, CASTLE.legal_actions(s, CASTLE.asked(s)[0])[0])
     with pytest.raises(NotAState):
-        CASTLE.from_json(view(s, CASTLE.asked(s)[0]))
+        CASTLE.from_json(CASTLE.view(s, CASTLE.asked(s)[0]))
 
 
 def mutate(rnd: random.Random, obj: Any) -> Any:

@@ -35,7 +35,6 @@ from scenario import (
 
 import castle
 from castle import CASTLE, data, sim
-from castle.view import determinize
 
 TOLL_EVENTS = ("toll_paid", "toll_unpaid", "toll_helper_returned")
 
@@ -205,8 +204,8 @@ def test_determinize_shuffles_the_pile_with_the_callers_generator() -> None:
     seen = CASTLE.view(s, 0)
     drawn = set()
     for r in range(20):
-        a = determinize(seen, 0, random.Random(r))
-        b = determinize(CASTLE.view(twin, 0), 0, random.Random(r))
+        a = CASTLE.determinize(seen, 0, random.Random(r))
+        b = CASTLE.determinize(CASTLE.view(twin, 0), 0, random.Random(r))
         assert a.winter is not None and b.winter is not None
         assert a.winter["deck"] == b.winter["deck"]
         assert sorted(a.winter["deck"]) == sorted(s.winter["deck"])
@@ -233,7 +232,7 @@ def test_a_determinized_copy_leaves_the_seat_asked_its_question() -> None:
     seen = CASTLE.view(s, 0)
     sampled = set()
     for r in range(40):
-        copy = determinize(seen, 0, random.Random(r))
+        copy = CASTLE.determinize(seen, 0, random.Random(r))
         assert CASTLE.view(copy, 0) == seen
         assert options(copy) == question
         sampled.add(tuple(copy.selection[1] or ()))
