@@ -65,7 +65,7 @@ def _decided(s: State) -> Decision:
         return known
     st = runner.current(s, STAGES)
     asked = [] if st is None or s.task is None else st.deciders(s, s.task)
-    known = s.decided = Decision(st, asked, mark=now)
+    known = s.decided = Decision(st, asked, {}, {}, now)
     return known
 
 
