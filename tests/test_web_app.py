@@ -20,6 +20,8 @@ from web.shell.app import App
 from web.shell.html import esc
 from web.shell.storage import MemoryStore
 
+pytestmark = pytest.mark.long
+
 ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.
 NOT_MOVES = re.compile(r'<button[^>]*data-act="(k\d+)"[^>]*\bdata-tool\b')

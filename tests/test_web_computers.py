@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from goofspiel.page import GOOFSPIEL_PAGE
 from test_web_app import tokens
 
 from web.games import GAMES
 from web.shell.app import App
 from web.shell.storage import MemoryStore
+
+pytestmark = pytest.mark.long
 
 
 def new_app(kinds: list[str], seed: int = 3, store: MemoryStore | None = None) -> App:

@@ -17,6 +17,8 @@ from web.games import GAMES
 from web.shell.app import App
 from web.shell.storage import MemoryStore
 
+pytestmark = pytest.mark.long
+
 #: The decisions the winter cards add (castle/winter.py), each with a panel of its own.
 WINTER_STAGES = {"plague", "snowdrift", "cracked_wall", "give", "share", "toll"}
 
