@@ -38,6 +38,8 @@ from castle import data, record, scoring, sim
 from castle.actions import VERBS
 from castle.state import State
 
+pytestmark = pytest.mark.long
+
 SETTINGS = settings(
     max_examples=12,
     deadline=None,
