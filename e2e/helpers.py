@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import time
@@ -358,19 +359,37 @@ def open_saved(page: Page, key: str) -> None:
     page.click(f'li.saved[data-key="{key}"] .open')
 
 
+#: Writes the saves into localStorage before the page's own scripts run, once per tab. An init
+#: script runs again at every navigation and reload, and a test that reloads must find what the
+#: page saved, not the seed again: the mark that it has seeded is in sessionStorage (one per tab,
+#: kept across reloads, never read by the page). A document without storage (about:blank, an
+#: opaque origin) is left alone.
+SEED_ONCE_JS = """saves => {
+  try {
+    if (sessionStorage.getItem('e2e.seeded') !== null) return;
+    sessionStorage.setItem('e2e.seeded', '1');
+  } catch (e) {
+    return;
+  }
+  for (const [key, value] of Object.entries(saves)) localStorage.setItem(key, value);
+}"""
+
+
+def seed_storage(page: Page, saves: dict[str, str]) -> None:
+    """`saves` in the page's localStorage from its first load on, as a returning player's
+    browser has them (one boot, where writing into a booted page and reloading costs two)."""
+    page.add_init_script(f"({SEED_ONCE_JS})({json.dumps(saves)})")
+
+
 def open_with_saves(
     context: BrowserContext, saves: dict[str, str] | None = None
 ) -> tuple[Page, ConsoleLog]:
-    """A page of the site with these saves in its storage (written, then reloaded), so that a
-    test starts at the screen it is about."""
+    """A page of the site with these saves in its storage from the first load, so that a test
+    starts at the screen it is about."""
     page = context.new_page()
     log = ConsoleLog(page)
+    if saves:
+        seed_storage(page, saves)
     page.goto("")
     wait_until_ready(page, log)
-    if saves:
-        page.evaluate(
-            "s => { for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v); }", saves
-        )
-        page.reload()
-        wait_until_ready(page, log)
     return page, log

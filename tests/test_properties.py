@@ -38,7 +38,7 @@ from castle import CASTLE, data, record, scoring, sim
 from castle.actions import VERBS
 from castle.state import State
 
-pytestmark = pytest.mark.as_played
+pytestmark = [pytest.mark.as_played, pytest.mark.long]
 
 SETTINGS = settings(
     max_examples=12,

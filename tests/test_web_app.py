@@ -21,7 +21,7 @@ from web.shell.html import esc
 from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
-pytestmark = pytest.mark.as_played
+pytestmark = [pytest.mark.as_played, pytest.mark.long]
 
 ACT = re.compile(r'data-act="(k\d+)"')
 #: Controls that are not moves of the game; random clicking leaves them alone.

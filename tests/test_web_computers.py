@@ -21,7 +21,7 @@ from web.shell.app import App
 from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
-pytestmark = pytest.mark.as_played
+pytestmark = [pytest.mark.as_played, pytest.mark.long]
 
 
 def new_app(kinds: list[str], seed: int = 3, store: MemoryStore | None = None) -> App:

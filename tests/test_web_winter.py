@@ -18,7 +18,7 @@ from web.shell.app import App
 from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
-pytestmark = pytest.mark.as_played
+pytestmark = [pytest.mark.as_played, pytest.mark.long]
 
 #: The decisions the winter cards add (castle/winter.py), each with a panel of its own.
 WINTER_STAGES = {"plague", "snowdrift", "cracked_wall", "give", "share", "toll"}
