@@ -1,14 +1,15 @@
 """Fixtures for the browser tests: the built site, served locally, in Debian's Chromium.
 
 Run with ``pytest e2e`` (tools/test does, after setting up .venv, node_modules and Chromium).
-Every test serves the folder tools/build.py writes (``_site/``), as GitHub Pages will, under a
-sub-path. Service workers are blocked in the default browser context, so that each test does
+Every test serves the folder tools/build.py writes (``_site/``, or one folder per worker when
+tools/test runs them on two), as GitHub Pages will, under a sub-path. Service workers are blocked in the default browser context, so that each test does
 not precache 14 MB; the offline tests (test_offline.py) open contexts of their own that allow
 them.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from collections.abc import Callable, Iterator
@@ -40,15 +41,20 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
-def site() -> Path:
-    """The site, built once per session from the working tree (so `pytest e2e` alone tests it)."""
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site, built once per session from the working tree (so `pytest e2e` alone tests it).
+
+    Under pytest-xdist (tools/test runs e2e on two workers) each worker is a session of its
+    own: it builds into its own folder, since two builds into `_site/` at once would mix."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    out = tmp_path_factory.getbasetemp() / "site" if worker else build.SITE
     try:
-        build.build(build.SITE)
+        build.build(out)
     except build.BuildError as e:
         pytest.exit(
             f"the site could not be built: {e} (run ./tools/test: it installs node_modules)", 2
         )
-    return build.SITE
+    return out
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,8 @@
 """The page's controller, played the way a person plays it: by clicking what the screen offers.
 
-These run the real `web.app.App` and its screens in CPython (and in Pyodide), with a fake
-localStorage; the browser-only glue (web/main.py) is covered by the e2e tests.
+These run the real `web.shell.app.App` and its screens in CPython, with a fake localStorage
+(marked `long`: not again in Pyodide, where the e2e tests play the page in the browser's own);
+the browser-only glue (web/main.py) is covered by the e2e tests.
 """
 
 from __future__ import annotations
