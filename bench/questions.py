@@ -18,13 +18,13 @@ import json
 import platform
 import random
 import shutil
-import subprocess
 import sys
 import timeit
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bench.in_pyodide import run_module
 from castle.game import CASTLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,12 +61,6 @@ def measure(number: int, repeats: int) -> dict[str, Any]:
     return out
 
 
-def run(command: list[str], tree: Path) -> dict[str, Any]:
-    out = subprocess.run(command, cwd=tree, check=True, capture_output=True, text=True).stdout
-    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return result
-
-
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--number", type=int, default=2000)
@@ -77,8 +71,7 @@ def main() -> int:
     if args.inner:
         print(json.dumps(measure(args.number, args.repeats)))
         return 0
-    inner = ["-m", "bench.questions", "--inner", "--number", str(args.number)]
-    inner += ["--repeats", str(args.repeats)]
+    inner = ["--inner", "--number", str(args.number), "--repeats", str(args.repeats)]
     trees = {"this tree": ROOT} if args.tree is None else {"before": args.tree, "after": ROOT}
     print(f"4-player state in round 6, questions of one redraw ({ASKED_PER_REDRAW} times who,")
     print(f"prompt and legal actions), best of {args.repeats} x {args.number}, µs per redraw")
@@ -86,11 +79,8 @@ def main() -> int:
     for name, tree in trees.items():
         if tree != ROOT:
             shutil.copy2(ROOT / "bench" / "questions.py", tree / "bench" / "questions.py")
-        for interpreter, command in (
-            ("CPython", [sys.executable, *inner]),
-            ("Pyodide", ["node", "bench/pyodide_python.mjs", *inner[1:]]),
-        ):
-            row = run(command, tree)
+        for interpreter, pyodide in (("CPython", False), ("Pyodide", True)):
+            row = run_module("bench.questions", *inner, tree=tree, pyodide=pyodide)
             print(
                 f"{name:9} | {interpreter:11} | {row['selection_us']:19.1f} |"
                 f" {row['one_seat_us']:8.1f}"

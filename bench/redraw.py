@@ -26,13 +26,13 @@ import hashlib
 import json
 import random
 import re
-import shutil
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from bench.in_pyodide import check_out, run_module
 
 ROOT = Path(__file__).resolve().parent.parent
 BEFORE = ROOT / ".cache" / "bench-redraw-before"
@@ -107,27 +107,6 @@ def measure(batches: int, redraws: int, games: int) -> dict[str, Any]:
     }
 
 
-def _checkout(rev: str) -> None:
-    if BEFORE.exists():
-        subprocess.run(["git", "worktree", "remove", "--force", str(BEFORE)], cwd=ROOT, check=False)
-    subprocess.run(["git", "worktree", "prune"], cwd=ROOT, check=True)
-    subprocess.run(["git", "worktree", "add", "--detach", str(BEFORE), rev], cwd=ROOT, check=True)
-    shutil.copy2(Path(__file__), BEFORE / "bench" / "redraw.py")
-
-
-def _run(tree: Path, pyodide: bool, args: list[str]) -> dict[str, Any]:
-    command = ["node", "bench/pyodide_python.mjs"] if pyodide else [sys.executable, "-m"]
-    out = subprocess.run(
-        [*command, "bench.redraw", "--json", *args],
-        cwd=tree,
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    result: dict[str, Any] = json.loads(out.strip().splitlines()[-1])
-    return result
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--batches", type=int, default=7, help="batch pairs (default 7)")
@@ -143,13 +122,13 @@ def main() -> int:
         return 0
     trees = [("now", ROOT)]
     if args.before:
-        _checkout(args.before)
+        check_out(args.before, BEFORE, Path(__file__))
         trees.insert(0, (args.before, BEFORE))
     print(f"{PLAYERS}-player page at round {ROUND}, median of {args.batches} batch pairs")
     print("tree | interpreter | redraw ms | random game ms | redraw / game | page (chars, hash)")
     for name, tree in trees:
         for pyodide in (False, True):
-            row = _run(tree, pyodide, sizes)
+            row = run_module("bench.redraw", "--json", *sizes, tree=tree, pyodide=pyodide)
             where = f"Pyodide ({row['python']})" if pyodide else f"CPython {row['python']}"
             print(
                 f"{name} | {where} | {row['redraw_ms']:.2f} | {row['game_ms']:.2f} "
