@@ -10,7 +10,6 @@ what is legal: the engine's option lists and refusals do.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from castle import data
@@ -31,7 +30,7 @@ def option_button(app: App, action: Action, label: str, **values: Any) -> str:
 def legal_entry(app: App, action: Action) -> tuple[str | None, str | None]:
     """What `app.option` answers for an action of the engine's own list, without asking the
     engine again why not: it is legal (the list says so)."""
-    return app.reg(partial(app.do, action)), None
+    return app.play(action), None
 
 
 def legal_button(app: App, action: Action, label: str, **values: Any) -> str:

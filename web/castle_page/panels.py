@@ -49,9 +49,9 @@ def pay_with(app: App, pay: payment.Payment) -> None:
     """Settle a whole suggested payment: one `pay` action per step the engine still asks
     (steps with a single option it has already taken by itself)."""
     assert app.state is not None
-    seat = CASTLE.asked(app.state)[0]
+    seat = app.asked()[0]
     for kind in payment.ORDER:
-        prompt = CASTLE.prompt(app.state, seat)
+        prompt = app.prompt(seat)
         if prompt is None or prompt["stage"] != "pay":
             return  # paid: the building is erected
         if prompt["context"]["kind"] != kind:
@@ -65,8 +65,8 @@ def decision(app: App) -> tuple[str, Clickable]:
     """The panel's HTML for the pending decision, and the board's clickable elements."""
     s = app.state
     assert s is not None
-    asked = CASTLE.asked(s)
-    prompt = CASTLE.prompt(s, asked[0]) if asked else None
+    asked = app.asked()
+    prompt = app.prompt(asked[0]) if asked else None
     assert prompt is not None
     d = {"stage": prompt["stage"], "players": prompt["seats"], **prompt["context"]}
     stage = d["stage"]

@@ -55,7 +55,7 @@ def label(app: App, a: Action) -> str | None:
     if do == "discard":
         return app.t("page.discard_option", card=app.t(f"card.{a['card']}"))
     if do == "pay_talers":
-        prompt = CASTLE.prompt(s, a["p"])
+        prompt = app.prompt(a["p"])
         plague = prompt is not None and prompt["stage"] == "plague"
         price = winter.plague_price(s, a["p"]) if plague else data.SNOWDRIFT_TALERS
         return app.t("page.pay_talers", count=price)

@@ -31,7 +31,7 @@ class Asked(Protocol):
     @property
     def state(self) -> Any: ...
     def t(self, key: str, /, **params: Any) -> str: ...
-    def option(self, action: Action) -> tuple[str | None, str | None]: ...
+    def play(self, action: Action) -> str: ...
     def prompt(self, seat: int) -> Prompt | None: ...
 
 
@@ -62,7 +62,7 @@ def generic_panel(app: Asked, seat: int) -> str:
     prompt = app.prompt(seat)
     assert prompt is not None, f"seat {seat} is not asked"
     buttons = [
-        button(esc(label(app, a)), app.option(a)[0], None, data_action=game.action_text(a))
+        button(esc(label(app, a)), app.play(a), None, data_action=game.action_text(a))
         for a in game.legal_actions(state, seat)
     ]
     return tag("div", "".join(buttons), class_="options generic", data_kind=prompt["kind"])
