@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.in_pyodide import run_module
-from castle.game import CASTLE
+from castle import CASTLE
 
 ROOT = Path(__file__).resolve().parent.parent
 #: How often one redraw asks the same questions (issue 19: up to six times a click).

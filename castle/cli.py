@@ -11,10 +11,11 @@ import sys
 import time
 
 from tabletop import arena as bot_arena
-from tabletop import record as tabletop_record
+from tabletop import record as records
+from tabletop.record import RecordError
 
 from . import data
-from .record import RecordError, loads, replay
+from .game import CASTLE
 from .sim import random_game
 from .state import State
 
@@ -50,7 +51,7 @@ def _breakdown(s: State) -> list[str]:
 def replay_file(path: str) -> int:
     # Read no more than a record can be (a device like /dev/zero never ends): the reader
     # refuses what is too large, with a message.
-    limit = 4 * tabletop_record.MAX_CHARS + 1
+    limit = 4 * records.MAX_CHARS + 1
     try:
         with open(path, "rb") as f:
             raw = f.read(limit)
@@ -58,7 +59,7 @@ def replay_file(path: str) -> int:
         print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
         return 2
     try:
-        s, _ = replay(loads(raw))
+        s, _ = records.replay(CASTLE, records.loads(CASTLE, raw))
     except RecordError as e:
         print(f"error: {path}: {e}", file=sys.stderr)
         return 1
@@ -75,7 +76,6 @@ def replay_file(path: str) -> int:
 
 def arena(args: argparse.Namespace) -> int:
     from .bots import LEVELS, Budget, make_bot
-    from .game import CASTLE
 
     bots = args.bots.split(",")
     unknown = [b for b in bots if b not in LEVELS]

@@ -14,9 +14,8 @@ import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Request
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from castle import record as records
-from castle.game import CASTLE
-from castle.state import State
+from castle import CASTLE, State
+from tabletop import record as records
 from web.castle_page import catalog
 
 #: The page's English words (web/castle_page/i18n/en).
@@ -51,6 +50,14 @@ class ConsoleLog:
 
     def __str__(self) -> str:
         return "\n".join(self.lines) or "(nothing logged)"
+
+
+def castle_record(
+    players: int, seed: int = 0, start_player: int | None = None, **extra: Any
+) -> records.Record:
+    """A new Castle game's record (`extra`: the page's setup keys, names and colours)."""
+    setup = {"players": players, "seed": seed, "start_player": start_player, **extra}
+    return records.new_record(CASTLE, setup)
 
 
 def wait_until_ready(page: Page, console: ConsoleLog, timeout_ms: int = BOOT_TIMEOUT_MS) -> None:
@@ -124,7 +131,7 @@ def app_html(page: Page) -> str:
 def saved_record(page: Page) -> records.Record:
     text = page.evaluate(SAVED_JS)
     assert text is not None, "no game saved in localStorage"
-    return records.loads(text)
+    return records.loads(CASTLE, text)
 
 
 def stage(page: Page) -> str | None:
@@ -281,8 +288,8 @@ def recorded_game(
     seat)` holds for the seat asked), so a test can start at a screen instead of clicking to
     it. `winter`: the winter variant (§10), as the new-game screen's season sets it."""
     extra: dict[str, Any] = {"winter": True} if winter else {}
-    rec = records.new_record(players, seed, 0, names=names, colours=colours, **extra)
-    state, _ = records.replay(rec)
+    rec = castle_record(players, seed, 0, names=names, colours=colours, **extra)
+    state, _ = records.replay(CASTLE, rec)
     rnd = random.Random(seed)
     wanted = stage is not None or when is not None
     while not CASTLE.terminal(state) and (upto is None or len(rec["actions"]) < upto):

@@ -8,7 +8,7 @@ import random
 
 from playwright.sync_api import Page, expect
 
-from castle import record as records
+from castle import CASTLE
 from e2e.helpers import (
     ConsoleLog,
     game_over,
@@ -18,6 +18,7 @@ from e2e.helpers import (
     saved_record,
     wait_until_ready,
 )
+from tabletop import record as records
 
 #: Counts every cover that is ever drawn (a hot-seat "pass the device" or the reveal cover).
 COVER_WATCH = """
@@ -56,7 +57,7 @@ def test_one_person_plays_a_whole_game_against_three_computers_with_no_cover(
     assert rec["setup"]["names"][1] == "Computer 2 (medium)"
     mine = [a for a in rec["actions"] if a.startswith("p0 ")]
     assert 0 < len(mine) <= clicks  # every person's action was a click; the rest, computers'
-    state, _ = records.replay(rec)
+    state, _ = records.replay(CASTLE, rec)
     assert state.phase == "over"
     expect(page.locator("#winner")).to_be_visible()
     assert console.errors() == [], str(console)

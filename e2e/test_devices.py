@@ -19,8 +19,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from castle import data
-from castle.state import State
+from castle import State, data
 
 from .helpers import (
     go_home,

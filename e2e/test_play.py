@@ -16,8 +16,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 
 import castle
-from castle import data
-from castle import record as records
+from castle import CASTLE, data
 from e2e.helpers import (
     EN,
     ConsoleLog,
@@ -35,6 +34,7 @@ from e2e.helpers import (
     start_game,
     wait_until_ready,
 )
+from tabletop import record as records
 
 CARD_NAMES = [EN.t(f"card.{card}") for card in data.CARDS]
 
@@ -70,7 +70,7 @@ def test_a_whole_game_by_clicking_shows_the_engines_scores(
     print(f"\n{players} players: {clicks} clicks in {time.monotonic() - began:.1f} s")
 
     rec = saved_record(page)
-    state, _ = records.replay(rec)
+    state, _ = records.replay(CASTLE, rec)
     assert state.phase == "over" and state.result is not None
     result = state.result
     assert stage(page) == "over"
@@ -184,7 +184,7 @@ def test_a_reload_in_the_middle_of_a_round_resumes_at_the_same_decision(
     before_actions = saved_record(page)["actions"]
     before_players = page.inner_text(".players")
     before_html = app_html(page)
-    state, _ = records.replay(saved_record(page))
+    state, _ = records.replay(CASTLE, saved_record(page))
     current = castle.CASTLE.prompt(state, castle.CASTLE.asked(state)[0])
     assert state.phase != "select" and current is not None and current["stage"] == before_stage
 

@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Dialog, Page, expect
 
-from castle import record as records
+from castle import CASTLE
 from e2e.helpers import (
+    castle_record,
     open_with_saves,
     play,
     saved_record,
@@ -19,10 +20,11 @@ from e2e.helpers import (
     start_game,
     wait_until_ready,
 )
+from tabletop import record as records
 
 
 def _record_text(**setup: object) -> str:
-    rec = records.new_record(3, 1, names=["A", "B", "C"], colours=["blue", "red", "green"])
+    rec = castle_record(3, 1, names=["A", "B", "C"], colours=["blue", "red", "green"])
     rec["actions"] = ["p0 select trader"]
     rec["setup"].update(setup)
     return records.dumps(rec)
@@ -121,7 +123,7 @@ def test_a_full_storage_is_said_until_old_games_are_deleted_and_no_move_is_lost(
         expect(page.locator("#save-problem")).to_contain_text("could not be saved")
     with page.expect_download() as info:
         page.locator("#save-problem #export").click()
-    downloaded = records.loads(info.value.path().read_text(encoding="utf-8"))
+    downloaded = records.loads(CASTLE, info.value.path().read_text(encoding="utf-8"))
     assert len(downloaded["actions"]) >= saved
     page.click("#free-space")
     old = page.locator('li.saved[data-key="castle.game.old"]')

@@ -9,8 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, BrowserContext, expect
 
-from castle import record as records
+from castle import CASTLE
 from e2e.helpers import ConsoleLog, play, saved_record, start_game, wait_until_ready
+from tabletop import record as records
 
 
 def test_a_second_tab_is_told_when_the_first_plays_on_and_loses_nothing(
@@ -56,9 +57,9 @@ def test_the_game_file_downloads_and_opens_in_a_fresh_browser_profile(
     path = tmp_path / info.value.suggested_filename
     info.value.save_as(path)
     assert path.name == "castle-Ann-Bo.json"
-    downloaded = records.loads(path.read_text(encoding="utf-8"))
+    downloaded = records.loads(CASTLE, path.read_text(encoding="utf-8"))
     assert downloaded == saved_record(page)
-    records.replay(downloaded)
+    records.replay(CASTLE, downloaded)
     assert log.errors() == []
     # Another browser profile: a bad file is refused with a message, the good one opens.
     fresh = browser.new_context(base_url=site_url, service_workers="block")

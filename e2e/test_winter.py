@@ -20,11 +20,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from castle import data, winter
-from castle import record as records
+from castle import CASTLE, State, data, winter
 from castle.actions import Action, make
-from castle.game import CASTLE
-from castle.state import State
 from e2e.helpers import (
     EN,
     ConsoleLog,
@@ -43,6 +40,7 @@ from e2e.helpers import (
     start_game,
     wait_until_ready,
 )
+from tabletop import record as records
 from tabletop.record import play_on
 from web.castle_page import log as page_log
 from web.castle_page.page import PAGE
@@ -234,7 +232,7 @@ class Story:
 
 
 def story(rec: records.Record) -> Story:
-    state, events = records.start(rec)
+    state, events = CASTLE.start(rec["setup"])
     in_play: dict[int, list[frozenset[str]]] = {}
     asked: set[str] = set()
     winter_phase: set[int] = set()
@@ -313,13 +311,13 @@ def test_a_whole_winter_game_by_clicking_shows_each_winter_card_and_its_scores(
     rec = saved_record(page)
     assert rec["setup"]["winter"] is True
     told = story(rec)
-    state, _ = records.replay(rec)
+    state, _ = records.replay(CASTLE, rec)
     assert state.phase == "over" and state.result is not None and state.winter is not None
     # The header said "Winter · Round n of 12" in every round.
     assert seen.progress == set(range(1, 13))
     # All six winter cards were turned over, each shown on the board in its round with its text.
     assert state.winter["deck"] == []
-    dealt, _ = records.start(rec)
+    dealt, _ = CASTLE.start(rec["setup"])
     assert dealt.winter is not None
     assert [card for _, card in told.revealed] == dealt.winter["deck"]
     assert [r for r, _ in told.revealed] == list(data.WINTER_ROUNDS)
@@ -454,7 +452,7 @@ def open_at(booted: Booted, screen: str) -> tuple[Page, State, int]:
     state there and the seat asked."""
     page = booted.page
     open_saved(page, f"castle.game.{screen}")
-    state, _ = records.replay(records.loads(winter_save(screen)))
+    state, _ = records.replay(CASTLE, records.loads(CASTLE, winter_save(screen)))
     seat = CASTLE.asked(state)[0]
     past_covers(page)
     page.locator(f"#decision[data-stage='{CASTLE.prompt(state, seat)['stage']}']").wait_for()
@@ -642,8 +640,8 @@ def test_a_trader_without_a_taler_chooses_which_helper_goes_home_for_the_toll(
 @cache
 def summary_save() -> str:
     """Round 2 of seed 34 but its last move: the Plague took a card of each player."""
-    whole = records.loads(recorded_game(2, 34, NAMES, COLOURS, winter=True))
-    state, _ = records.start(whole)
+    whole = records.loads(CASTLE, recorded_game(2, 34, NAMES, COLOURS, winter=True))
+    state, _ = CASTLE.start(whole["setup"])
     for upto, line in enumerate(whole["actions"]):
         play_on(CASTLE, state, [line], upto + 1)
         if state.round == 3:
@@ -658,7 +656,7 @@ def test_a_winter_rounds_summary_tells_the_winter_card_and_what_it_did(
     open_saved(page, "castle.game.summary")
     play(page, random.Random(34), lambda p: p.locator("#summary").count() > 0, limit=40)
     expect(page.locator("#summary h2")).to_have_text(EN.t("app.summary_title", round=2))
-    _, events = records.replay(saved_record(page))
+    _, events = records.replay(CASTLE, saved_record(page))
     starts = [i for i, e in enumerate(events) if e["e"] == "round_started"]
     in_round = [e for e in events[starts[1] : starts[2]] if e["e"] in PAGE.summary_events]
     lines = sentences(in_round, NAMES)

@@ -10,11 +10,22 @@ fresh game on to the round a test needs.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from castle import CASTLE, IllegalAction, State, data
+from tabletop import record as records
 from tabletop.game import Json
 from tabletop.stage import Events
+
+
+def castle_record(
+    players: int, seed: int = 0, start_player: int | None = None, **extra: Any
+) -> records.Record:
+    """A new Castle game's record (`extra`: the page's setup keys, names and colours)."""
+    setup = {"players": players, "seed": seed, "start_player": start_player, **extra}
+    return records.new_record(CASTLE, setup)
 
 
 def new_game(

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from scenario import piece_total
 
-from castle import CASTLE, data, record
+from castle import CASTLE, data
+from tabletop import record
 
 pytestmark = pytest.mark.as_played
 
@@ -54,7 +55,7 @@ def _read(path: Path) -> str:
 
 
 def _record(name: str) -> record.Record:
-    return record.loads(_read(regen.record_path(name)))
+    return record.loads(CASTLE, _read(regen.record_path(name)))
 
 
 def text_diff(expected: str, actual: str, name: str) -> str:
@@ -101,7 +102,7 @@ def test_golden_record_is_a_complete_game(name: str) -> None:
     assert rec["setup"]["players"] == players
     assert rec["setup"]["seed"] == seed
     assert rec["setup"].get("winter", False) is winter
-    s, _ = record.replay(rec)
+    s, _ = record.replay(CASTLE, rec)
     assert s.phase == "over", f"the recorded game is not finished. {HOW_TO_REGENERATE}"
     assert s.round == data.ROUNDS[players] or sum(s.tiles.values()) == 0
     assert piece_total(s) == data.PIECES_IN_BOX
@@ -112,7 +113,7 @@ def test_the_winter_golden_game_shows_every_winter_card_at_work() -> None:
     """The winter game's seed was chosen for it (regen.py): all six cards revealed, the toll
     paid and a helper sent home for it, the Innkeeper taken and pushed out, the Granary held,
     stone returned at the Cracked Wall, a card put out of the game, the Damsel won and shared."""
-    s, events = record.replay(_record("winter_3p"))
+    s, events = record.replay(CASTLE, _record("winter_3p"))
     assert s.winter is not None and s.winter["deck"] == []
     names = [e["e"] for e in events]
     assert names.count("winter_revealed") == len(data.WINTER_CARDS)

@@ -25,8 +25,9 @@ from pathlib import Path
 import pytest
 from scenario import events_named, game, options, piece_total, play, refusal
 
-from castle import CASTLE, data, record
+from castle import CASTLE, data
 from castle.state import State
+from tabletop import record
 
 RECORD = Path(__file__).resolve().parent / "golden" / "hand_checked_2p.json"
 
@@ -101,7 +102,7 @@ def kinds(counts: dict[str, int]) -> str:
 
 
 def test_the_record_file_is_this_script() -> None:
-    rec = record.loads(RECORD.read_text(encoding="utf-8"))
+    rec = record.loads(CASTLE, RECORD.read_text(encoding="utf-8"))
     assert rec["setup"]["players"] == 2
     assert rec["setup"]["seed"] == 0 and rec["setup"]["start_player"] == 0
     assert rec["actions"] == SCRIPT
@@ -464,8 +465,8 @@ def test_final_scoring() -> None:
 
 
 def test_the_record_replays_to_the_hand_checked_end() -> None:
-    rec = record.loads(RECORD.read_text(encoding="utf-8"))
-    replayed, _ = record.replay(rec)
+    rec = record.loads(CASTLE, RECORD.read_text(encoding="utf-8"))
+    replayed, _ = record.replay(CASTLE, rec)
     assert CASTLE.to_json(replayed) == CASTLE.to_json(after(len(ROUNDS)))
     assert [p.vp for p in replayed.players] == [45, 20]
 
@@ -474,6 +475,6 @@ def test_the_record_replays_to_the_hand_checked_end() -> None:
 def test_undo_to_the_end_of_each_of_rounds_1_to_4(upto: int) -> None:
     """Replaying the first actions of the record gives the state after the matching rounds."""
     rec = json.loads(RECORD.read_text(encoding="utf-8"))
-    s, _ = record.replay(rec, upto=upto)
+    s, _ = record.replay(CASTLE, rec, upto=upto)
     chunks = {5: 1, 16: 2, 21: 3, 29: 4}[upto]
     assert CASTLE.to_json(s) == CASTLE.to_json(after(chunks))

@@ -31,12 +31,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from scenario import decision, new_game, piece_total, stage
+from scenario import castle_record, decision, new_game, piece_total, stage
 
 import castle
-from castle import CASTLE, data, record, scoring, sim
+from castle import CASTLE, data, scoring, sim
 from castle.actions import VERBS
 from castle.state import State
+from tabletop import record
 
 pytestmark = [pytest.mark.as_played, pytest.mark.long]
 
@@ -386,7 +387,7 @@ def play_checked(
 ) -> None:
     rnd = random.Random(choice_seed)
     s, events = new_game(players, seed, start, winter)
-    rec = record.new_record(players, seed, start, **({"winter": True} if winter else {}))
+    rec = castle_record(players, seed, start, **({"winter": True} if winter else {}))
     check_invariants(s)
     check_views(s)
     check_json_round_trip(s)
@@ -429,7 +430,7 @@ def play_checked(
     check_json_round_trip(s)
 
     # The game record replays to the identical state, with the identical events.
-    again, replay_events = record.replay(record.loads(record.dumps(rec)))
+    again, replay_events = record.replay(CASTLE, record.loads(CASTLE, record.dumps(rec)))
     assert CASTLE.to_json(again) == CASTLE.to_json(s)
     assert replay_events == events
 
@@ -473,9 +474,9 @@ def test_sim_random_game_matches_its_record(players: int, winter: bool, seed: in
     """castle.sim's games end within the round limit and replay from their record."""
     s, actions = sim.random_game(players, seed, winter=winter)
     assert s.phase == "over" and s.round <= data.ROUNDS[players]
-    rec = record.new_record(players, seed, **({"winter": True} if winter else {}))
+    rec = castle_record(players, seed, **({"winter": True} if winter else {}))
     rec["actions"] = actions
-    again, _ = record.replay(rec)
+    again, _ = record.replay(CASTLE, rec)
     assert CASTLE.to_json(again) == CASTLE.to_json(s)
 
 

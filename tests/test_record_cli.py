@@ -1,4 +1,4 @@
-"""Game records (castle.record) and the command line (`python -m castle simulate|replay`).
+"""Game records (tabletop.record, read with CASTLE) and the command line (`python -m castle`).
 
 A record is what saving, loading, undo and replays stand on (design: Game record): it must
 read back exactly, refuse what it cannot honestly replay (a newer format, other rules, a broken
@@ -15,13 +15,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from scenario import new_game, piece_total
+from scenario import castle_record, new_game, piece_total
 
 import castle
-from castle import CASTLE, data, record, sim
+from castle import CASTLE, data, sim
 from castle.cli import main as cli_main
-from castle.record import RecordError
 from tabletop import record as tabletop_record
+from tabletop.record import RecordError
 
 ROOT = Path(__file__).resolve().parent.parent
 HAND_CHECKED = ROOT / "tests" / "golden" / "hand_checked_2p.json"
@@ -31,9 +31,9 @@ no_subprocess = pytest.mark.skipif(
 )
 
 
-def finished_record(players: int = 3, seed: int = 5) -> record.Record:
+def finished_record(players: int = 3, seed: int = 5) -> tabletop_record.Record:
     _, actions = sim.random_game(players, seed)
-    rec = record.new_record(players, seed)
+    rec = castle_record(players, seed)
     rec["actions"] = actions
     return rec
 
@@ -41,7 +41,7 @@ def finished_record(players: int = 3, seed: int = 5) -> record.Record:
 def refused(rec: object) -> str:
     """The message RecordError gives for a record, whether reading or replaying it."""
     with pytest.raises(RecordError) as err:
-        record.replay(record.loads(json.dumps(rec)))
+        tabletop_record.replay(CASTLE, tabletop_record.loads(CASTLE, json.dumps(rec)))
     return str(err.value)
 
 
@@ -51,24 +51,24 @@ def refused(rec: object) -> str:
 def test_dumps_loads_round_trip() -> None:
     rec = finished_record()
     rec["setup"]["names"] = ["Ada", "Bo", "Cy"]  # extra setup keys are the page's business
-    again = record.loads(record.dumps(rec))
+    again = tabletop_record.loads(CASTLE, tabletop_record.dumps(rec))
     assert again == rec
-    assert record.dumps(again) == record.dumps(rec)
+    assert tabletop_record.dumps(again) == tabletop_record.dumps(rec)
     assert again["format"] == "castle-game-record"
-    assert again["format_version"] == record.FORMAT_VERSION
+    assert again["format_version"] == tabletop_record.FORMAT_VERSION
     assert again["rules_version"] == data.RULES_VERSION
 
 
 def test_record_keeps_non_ascii_text_readable() -> None:
-    rec = record.new_record(2, 1, 0, names=["四季城", "Zoë"])
-    text = record.dumps(rec)
+    rec = castle_record(2, 1, 0, names=["四季城", "Zoë"])
+    text = tabletop_record.dumps(rec)
     assert "四季城" in text and "Zoë" in text
-    assert record.loads(text) == rec
+    assert tabletop_record.loads(CASTLE, text) == rec
 
 
 def test_new_record_replays_to_a_new_game() -> None:
-    rec = record.new_record(4, 9, 2)
-    s, events = record.replay(rec)
+    rec = castle_record(4, 9, 2)
+    s, events = tabletop_record.replay(CASTLE, rec)
     fresh, fresh_events = new_game(4, 9, 2)
     assert CASTLE.to_json(s) == CASTLE.to_json(fresh)
     assert events == fresh_events
@@ -77,7 +77,7 @@ def test_new_record_replays_to_a_new_game() -> None:
 
 def test_append_writes_the_text_form() -> None:
     s, _ = new_game(2, 3, 0)
-    rec = record.new_record(2, 3, 0)
+    rec = castle_record(2, 3, 0)
     action = CASTLE.legal_actions(s, 0)[0]
     rec["actions"].append(CASTLE.action_text(action))
     assert rec["actions"] == [CASTLE.action_text(action)]
@@ -87,9 +87,9 @@ def test_append_writes_the_text_form() -> None:
 def test_replay_of_a_finished_game_is_exact() -> None:
     players, seed = 4, 21
     end, actions = sim.random_game(players, seed)
-    rec = record.new_record(players, seed)
+    rec = castle_record(players, seed)
     rec["actions"] = actions
-    s, _ = record.replay(record.loads(record.dumps(rec)))
+    s, _ = tabletop_record.replay(CASTLE, tabletop_record.loads(CASTLE, tabletop_record.dumps(rec)))
     assert CASTLE.to_json(s) == CASTLE.to_json(end)
     assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
 
@@ -99,23 +99,23 @@ def test_a_winter_record_replays_exactly() -> None:
     state, winter cards and all; without the key the same actions are a summer game's."""
     players, seed = 3, 8
     end, actions = sim.random_game(players, seed, winter=True)
-    rec = record.new_record(players, seed, winter=True)
+    rec = castle_record(players, seed, winter=True)
     rec["actions"] = actions
-    again = record.loads(record.dumps(rec))
+    again = tabletop_record.loads(CASTLE, tabletop_record.dumps(rec))
     assert again["setup"] == {"players": 3, "seed": 8, "start_player": None, "winter": True}
-    s, events = record.replay(again)
+    s, events = tabletop_record.replay(CASTLE, again)
     assert CASTLE.to_json(s) == CASTLE.to_json(end)
     assert s.winter is not None and s.winter["deck"] == []
     assert s.phase == "over" and piece_total(s) == data.PIECES_IN_BOX
     assert events[0]["e"] == "game_started" and events[0]["winter"] is True
     summer = dict(rec, setup={**rec["setup"], "winter": False}, actions=[])
-    assert record.replay(summer)[0].winter is None
+    assert tabletop_record.replay(CASTLE, summer)[0].winter is None
 
 
 def test_undo_is_replaying_all_but_the_last_action() -> None:
     """Undo (design): the state before the last action is the replay of all the others."""
     s, _ = new_game(3, 11)
-    rec = record.new_record(3, 11)
+    rec = castle_record(3, 11)
     chooser = random.Random(4)
     states = [CASTLE.to_json(s)]
     for _ in range(40):
@@ -125,17 +125,17 @@ def test_undo_is_replaying_all_but_the_last_action() -> None:
         rec["actions"].append(CASTLE.action_text(action))
         states.append(CASTLE.to_json(s))
     for back in (1, 2, 7, 40):
-        before, _ = record.replay(rec, upto=len(rec["actions"]) - back)
+        before, _ = tabletop_record.replay(CASTLE, rec, upto=len(rec["actions"]) - back)
         assert CASTLE.to_json(before) == states[-1 - back]
     undone = dict(rec, actions=rec["actions"][:-1])
-    assert CASTLE.to_json(record.replay(undone)[0]) == states[-2]
+    assert CASTLE.to_json(tabletop_record.replay(CASTLE, undone)[0]) == states[-2]
 
 
 def test_newer_format_version_is_refused_with_a_clear_message() -> None:
     rec = finished_record()
-    rec["format_version"] = record.FORMAT_VERSION + 1
+    rec["format_version"] = tabletop_record.FORMAT_VERSION + 1
     message = refused(rec)
-    assert f"format version {record.FORMAT_VERSION + 1}" in message
+    assert f"format version {tabletop_record.FORMAT_VERSION + 1}" in message
     assert "newer" in message and "update the program" in message
 
 
@@ -155,8 +155,8 @@ def test_newer_rules_version_is_refused_with_update() -> None:
     rec = finished_record()
     rec["rules_version"] = data.RULES_VERSION + 1
     message = refused(rec)
-    with pytest.raises(record.NewerRules) as err:
-        record.loads(json.dumps(rec))
+    with pytest.raises(tabletop_record.NewerRules) as err:
+        tabletop_record.loads(CASTLE, json.dumps(rec))
     assert err.value.rules_version == data.RULES_VERSION + 1
     assert f"played under rules version {data.RULES_VERSION + 1}" in message
     assert f"newer than this program's {data.RULES_VERSION}" in message
@@ -172,7 +172,7 @@ def test_newer_rules_version_is_refused_with_update() -> None:
 )
 def test_malformed_json_is_refused(text: str) -> None:
     with pytest.raises(RecordError, match="not a JSON file"):
-        record.loads(text)
+        tabletop_record.loads(CASTLE, text)
 
 
 @pytest.mark.parametrize(
@@ -181,7 +181,7 @@ def test_malformed_json_is_refused(text: str) -> None:
 )
 def test_a_json_file_that_is_no_record_is_refused(doc: object) -> None:
     with pytest.raises(RecordError, match="not a game record of A Castle for All Seasons"):
-        record.loads(json.dumps(doc))
+        tabletop_record.loads(CASTLE, json.dumps(doc))
 
 
 @pytest.mark.parametrize(
@@ -206,25 +206,25 @@ def test_a_json_file_that_is_no_record_is_refused(doc: object) -> None:
     ],
 )
 def test_wrong_setup_is_refused(setup: object, words: str) -> None:
-    rec = record.new_record(3, 1)
+    rec = castle_record(3, 1)
     rec["setup"] = setup
     with pytest.raises(RecordError, match=words):
-        record.loads(json.dumps(rec))
+        tabletop_record.loads(CASTLE, json.dumps(rec))
 
 
 def test_players_as_a_float_is_refused() -> None:
-    rec = record.new_record(2, 1)
+    rec = castle_record(2, 1)
     rec["setup"]["players"] = 2.0
     with pytest.raises(RecordError, match="players must be one of"):
-        record.replay(record.loads(json.dumps(rec)))
+        tabletop_record.replay(CASTLE, tabletop_record.loads(CASTLE, json.dumps(rec)))
 
 
 @pytest.mark.parametrize("actions", [None, "p0 done", [1, 2], ["p0 done", None], {"1": "x"}])
 def test_actions_must_be_a_list_of_lines(actions: object) -> None:
-    rec = record.new_record(3, 1)
+    rec = castle_record(3, 1)
     rec["actions"] = actions
     with pytest.raises(RecordError, match="actions must be a list of action lines"):
-        record.loads(json.dumps(rec))
+        tabletop_record.loads(CASTLE, json.dumps(rec))
 
 
 def test_an_illegal_action_is_reported_with_its_number() -> None:
@@ -234,7 +234,7 @@ def test_an_illegal_action_is_reported_with_its_number() -> None:
     seat = CASTLE.parse_action(line)["p"]
     # The same action by another seat: never legal while one seat is asked (past the
     # selection), or a second selection of the same cards, which is not allowed either.
-    s, _ = record.replay(rec, upto=number - 1)
+    s, _ = tabletop_record.replay(CASTLE, rec, upto=number - 1)
     bad = None
     for other in range(3):
         candidate = CASTLE.action_text({**CASTLE.parse_action(line), "p": other})
@@ -279,7 +279,7 @@ def test_an_unreadable_action_is_reported_with_its_number(line: str, words: str)
 def test_an_unfinished_record_replays_to_the_middle_of_the_game() -> None:
     rec = finished_record(3, 5)
     rec["actions"] = rec["actions"][:30]
-    s, _ = record.replay(rec)
+    s, _ = tabletop_record.replay(CASTLE, rec)
     assert s.phase != "over" and CASTLE.asked(s)
 
 
@@ -355,10 +355,10 @@ def test_cli_replay_prints_final_scores_with_breakdown() -> None:
 def test_cli_replay_of_a_random_game(tmp_path: Path) -> None:
     rec = finished_record(4, 2)
     path = tmp_path / "game.json"
-    path.write_text(record.dumps(rec), encoding="utf-8")
+    path.write_text(tabletop_record.dumps(rec), encoding="utf-8")
     proc = run_cli("replay", str(path))
     assert proc.returncode == 0, proc.stderr
-    s, _ = record.replay(rec)
+    s, _ = tabletop_record.replay(CASTLE, rec)
     lines = proc.stdout.splitlines()
     assert [line.split(":")[0] for line in lines[:4]] == ["p0", "p1", "p2", "p3"]
     for seat, line in enumerate(lines[:4]):
@@ -372,7 +372,7 @@ def test_cli_replay_of_an_unfinished_game(tmp_path: Path) -> None:
     rec = finished_record(2, 2)
     rec["actions"] = rec["actions"][:10]
     path = tmp_path / "half.json"
-    path.write_text(record.dumps(rec), encoding="utf-8")
+    path.write_text(tabletop_record.dumps(rec), encoding="utf-8")
     proc = run_cli("replay", str(path))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("game not finished: round ")
@@ -393,7 +393,7 @@ def test_cli_illegal_action_names_its_number(tmp_path: Path) -> None:
     rec = finished_record(2, 7)
     rec["actions"][4] = "p0 trader moon"
     path = tmp_path / "illegal.json"
-    path.write_text(record.dumps(rec), encoding="utf-8")
+    path.write_text(tabletop_record.dumps(rec), encoding="utf-8")
     proc = run_cli("replay", str(path))
     assert_one_clear_error_line(proc, "illegal.json", "action 5", "p0 trader moon")
 
@@ -403,7 +403,7 @@ def test_cli_newer_format_is_one_line(tmp_path: Path) -> None:
     rec = finished_record(2, 7)
     rec["format_version"] = 99
     path = tmp_path / "future.json"
-    path.write_text(record.dumps(rec), encoding="utf-8")
+    path.write_text(tabletop_record.dumps(rec), encoding="utf-8")
     proc = run_cli("replay", str(path))
     assert_one_clear_error_line(proc, "format version 99", "update the program")
 
@@ -424,7 +424,7 @@ def test_cli_binary_file_is_one_line(tmp_path: Path) -> None:
 
 @no_subprocess
 def test_cli_float_player_count_is_one_line(tmp_path: Path) -> None:
-    rec = record.new_record(2, 1)
+    rec = castle_record(2, 1)
     rec["setup"]["players"] = 2.0
     path = tmp_path / "float.json"
     path.write_text(json.dumps(rec), encoding="utf-8")
@@ -437,7 +437,7 @@ def test_cli_float_player_count_is_one_line(tmp_path: Path) -> None:
 
 def read_text(text: str | bytes) -> str:
     with pytest.raises(RecordError) as err:
-        record.loads(text)
+        tabletop_record.loads(CASTLE, text)
     return str(err.value)
 
 
@@ -459,7 +459,7 @@ def test_deep_nesting_is_refused_before_parsing() -> None:
     assert "nested more than" in read_text("[" * 100_000 + "]" * 100_000)
     assert "nested more than" in read_text('{"a": ' * 50_000 + "1" + "}" * 50_000)
     brackets_in_a_string = json.dumps({**finished_record(), "note": "[[[[" * 1000})
-    record.loads(brackets_in_a_string)  # brackets inside strings are not nesting
+    tabletop_record.loads(CASTLE, brackets_in_a_string)  # brackets inside strings are not nesting
 
 
 def test_a_huge_file_is_refused_without_echoing_it() -> None:

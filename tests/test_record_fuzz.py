@@ -15,9 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from scenario import castle_record
 
-from castle import record, sim
-from castle.record import RecordError
+from castle import CASTLE, sim
+from tabletop import record
+from tabletop.record import RecordError
 
 MUTANTS = 400 if sys.platform == "emscripten" else 2400
 ODD_VALUES: list[Any] = [
@@ -49,7 +51,7 @@ ODD_VALUES: list[Any] = [
 
 def finished() -> record.Record:
     _, actions = sim.random_game(3, 5)
-    rec = record.new_record(3, 5, names=["A", "B", "C"], colours=["blue", "red", "green"])
+    rec = castle_record(3, 5, names=["A", "B", "C"], colours=["blue", "red", "green"])
     rec["actions"] = actions
     return rec
 
@@ -130,7 +132,7 @@ def test_every_mutant_replays_or_is_refused_with_a_record_error(kind: int) -> No
     for _ in range(MUTANTS // len(KINDS)):
         mutant = KINDS[kind](rnd, rec, text)
         try:
-            record.replay(record.loads(mutant))
+            record.replay(CASTLE, record.loads(CASTLE, mutant))
         except RecordError:
             outcomes["refused"] += 1
         else:

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 from goofspiel import GOOFSPIEL, Goofspiel
+from scenario import castle_record
 
 from castle import data, sim
-from castle import record as castle_record
 from castle.game import CASTLE, Castle
 from castle.migrations import MIGRATIONS
 from tabletop import record as records
@@ -265,12 +265,12 @@ def test_a_summer_record_of_rules_version_1_replays_to_the_same_game() -> None:
     text = (GOLDEN / "game_2p.record.json").read_text(encoding="utf-8")
     old = json.loads(text)
     assert old["rules_version"] == 1 and "winter" not in old["setup"]
-    migrated = castle_record.loads(text)
+    migrated = records.loads(CASTLE, text)
     assert migrated == {**old, "rules_version": data.RULES_VERSION}
-    today = castle_record.new_record(**old["setup"])
+    today = castle_record(**old["setup"])
     today["actions"] = old["actions"]
-    s_old, ev_old = castle_record.replay(migrated)
-    s_new, ev_new = castle_record.replay(today)
+    s_old, ev_old = records.replay(CASTLE, migrated)
+    s_new, ev_new = records.replay(CASTLE, today)
     assert CASTLE.to_json(s_old) == CASTLE.to_json(s_new) and ev_old == ev_new
     assert s_old.phase == "over" and s_old.winter is None
     final = json.loads((GOLDEN / "game_2p.final.json").read_text(encoding="utf-8"))
@@ -281,7 +281,7 @@ def test_a_program_of_rules_version_1_refuses_a_winter_record_as_newer_rules() -
     """Why the step 1 → 2 exists: a program from before the variant must not replay a winter
     record as a summer game, so it is refused as newer rules."""
     _, actions = sim.random_game(2, 3, winter=True)
-    rec = castle_record.new_record(2, 3, winter=True)
+    rec = castle_record(2, 3, winter=True)
     rec["actions"] = actions
 
     class CastleBeforeWinter(Castle):

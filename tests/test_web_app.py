@@ -12,10 +12,10 @@ import random
 import re
 
 import pytest
-from scenario import decision
+from scenario import castle_record, decision
 
 from castle import CASTLE, data
-from castle import record as records
+from tabletop import record as records
 from web.games import GAMES
 from web.shell.app import App
 from web.shell.html import esc
@@ -71,7 +71,7 @@ def test_a_whole_game_by_clicking_ends_with_the_engines_scores(players: int, see
     assert 'id="scores"' in html and 'id="winner"' in html
     # The scores shown are the engine's for the same record, replayed from scratch.
     assert app.record is not None
-    replayed, _ = records.replay(app.record)
+    replayed, _ = records.replay(CASTLE, app.record)
     assert replayed.result is not None
     for row in replayed.result["players"]:
         assert f"<td>{row['vp']}</td>" in html
@@ -96,7 +96,7 @@ def test_a_whole_game_through_the_generic_panel_alone(lang: str) -> None:
     assert app.state is not None and app.state.phase == "over"
     assert {"cards", "choose", "payment", "place"} <= seen_kinds
     assert app.record is not None
-    replayed, _ = records.replay(app.record)
+    replayed, _ = records.replay(CASTLE, app.record)
     assert CASTLE.to_json(replayed) == CASTLE.to_json(app.state)
 
 
@@ -108,7 +108,7 @@ def test_the_record_is_saved_after_every_action() -> None:
         app.click(rnd.choice(tokens(render(app))), {})
         assert app.record is not None
         assert app.key is not None and app.key.startswith("castle.game.")
-        saved = records.loads(store.data[app.key])
+        saved = records.loads(CASTLE, store.data[app.key])
         assert saved["actions"] == app.record["actions"]
 
 
@@ -147,7 +147,7 @@ def test_an_unreadable_save_is_listed_and_a_new_game_can_start() -> None:
 
 def test_a_save_from_a_newer_version_is_refused_with_a_message() -> None:
     store = MemoryStore()
-    rec = records.new_record(3, 1)
+    rec = castle_record(3, 1)
     rec["format_version"] = 99
     store.set("castle.current", records.dumps(rec))
     html = render(App(store, GAMES))
@@ -295,7 +295,7 @@ def test_the_log_follows_undo_and_a_change_of_language() -> None:
 
 
 def _saved_text(**change: object) -> str:
-    rec = records.new_record(3, 1, names=["A", "B", "C"], colours=["blue", "red", "green"])
+    rec = castle_record(3, 1, names=["A", "B", "C"], colours=["blue", "red", "green"])
     rec["actions"] = ["p0 select trader"]
     rec["setup"].update(change)
     return records.dumps(rec)
@@ -399,7 +399,7 @@ def test_a_full_storage_is_said_on_every_screen_until_a_save_succeeds() -> None:
         app.click(rnd.choice(tokens(render(app))), {})
     assert 'id="save-problem"' not in render(app)
     assert app.key is not None
-    assert records.loads(store.data[app.key])["actions"] == app.record["actions"]
+    assert records.loads(CASTLE, store.data[app.key])["actions"] == app.record["actions"]
 
 
 def test_a_second_tab_behind_the_first_plays_nothing_and_catches_up() -> None:
@@ -449,7 +449,7 @@ def test_undo_takes_back_only_ones_own_decisions_since_new_information() -> None
                 assert after == before[: len(before) - taken]
                 removed = [CASTLE.parse_action(line) for line in before[len(after) :]]
                 assert len({a["p"] for a in removed}) <= 1  # one seat's own actions
-                s, _ = records.replay({**app.record, "actions": after})
+                s, _ = records.replay(CASTLE, {**app.record, "actions": after})
                 events = []
                 for a in removed:
                     events += CASTLE.apply(s, a)
@@ -471,9 +471,9 @@ def test_a_game_is_exported_as_its_record_and_reads_back_the_same() -> None:
     assert app.download is not None
     name, text = app.download
     assert name.endswith(".json") and name.startswith("castle-")
-    again = records.loads(text)
+    again = records.loads(CASTLE, text)
     assert again == app.record
-    state, _ = records.replay(again)
+    state, _ = records.replay(CASTLE, again)
     assert CASTLE.to_json(state) == CASTLE.to_json(app.state)
 
 
@@ -581,7 +581,9 @@ def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
     for moment in range(1, 6):
         _click(again, "Forward ▶")
         assert again.past == moment
-        replayed, _ = records.replay({**again.record, "actions": again.record["actions"][:moment]})  # type: ignore[index]
+        replayed, _ = records.replay(
+            CASTLE, {**again.record, "actions": again.record["actions"][:moment]}
+        )  # type: ignore[index]
         assert CASTLE.to_json(again.state) == CASTLE.to_json(replayed)
     _click(again, "End ▶▶")
     assert CASTLE.to_json(again.state) == final and 'id="winner"' in render(again)
@@ -707,7 +709,7 @@ def test_a_full_storage_is_freed_by_deleting_an_old_game_and_nothing_is_lost() -
         app.click(rnd.choice(tokens(render(app))), {})
     assert app.save_problem is None
     assert app.key is not None
-    assert records.loads(store.data[app.key])["actions"][: len(played)] == played
+    assert records.loads(CASTLE, store.data[app.key])["actions"][: len(played)] == played
 
 
 def test_games_kept_by_an_earlier_build_are_listed_where_they_are() -> None:
@@ -726,7 +728,10 @@ def test_games_kept_by_an_earlier_build_are_listed_where_they_are() -> None:
     rnd = random.Random(2)
     while len(app.record["actions"]) == len(source.record["actions"]):
         app.click(rnd.choice(tokens(render(app))), {})
-    assert records.loads(store.data["castle.current"])["actions"][:-1] == source.record["actions"]
+    assert (
+        records.loads(CASTLE, store.data["castle.current"])["actions"][:-1]
+        == source.record["actions"]
+    )
     assert store.data["castle.current.rev"] == "5"
 
 

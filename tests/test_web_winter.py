@@ -12,7 +12,8 @@ import pytest
 from scenario import decision
 from test_web_app import click_randomly, new_app, tokens
 
-from castle import CASTLE, data, record
+from castle import CASTLE, data
+from tabletop import record
 from web.games import GAMES
 from web.shell.app import App
 from web.shell.screens import render
@@ -78,7 +79,7 @@ def test_a_winter_game_by_clicking_shows_every_card_and_ends_with_the_engines_sc
     assert "give" in stages and len(stages) >= 2  # the rest may be forced in a random game
     assert cards_seen == set(data.WINTER_CARDS)
     assert app.record is not None
-    replayed, _ = record.replay(app.record)
+    replayed, _ = record.replay(CASTLE, app.record)
     assert CASTLE.to_json(replayed) == CASTLE.to_json(app.state)
 
 

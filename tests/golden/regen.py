@@ -4,7 +4,7 @@ playthroughs), so any change in what the engine does shows up as a readable diff
 For each game of GAMES (named `game_<n>p` for the summer games, `winter_<n>p` for the winter
 variant's, §10) this folder holds:
 
-- `<name>.record.json`      the game record (castle.record): setup + actions, the input;
+- `<name>.record.json`      the game record (tabletop.record): setup + actions, the input;
 - `<name>.playthrough.txt`  every action, the events it caused, the options then offered and a
                             one-line digest of the state after it;
 - `<name>.final.json`       the final state, `castle.to_json` of it.
@@ -34,8 +34,9 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from castle import CASTLE, data, record, sim
+from castle import CASTLE, data, sim
 from castle.state import State
+from tabletop import record
 
 HERE = Path(__file__).resolve().parent
 
@@ -144,7 +145,7 @@ def playthrough(rec: record.Record) -> str:
     setup = rec["setup"]
     winter = " winter=true" if setup.get("winter") else ""
     out = [
-        "# A Castle for All Seasons, golden playthrough (castle.record format "
+        "# A Castle for All Seasons, golden playthrough (castle-game-record format "
         f"{rec['format_version']}, rules {rec['rules_version']})",
         f"# regenerate deliberately with: {REGEN}",
         f"setup players={setup['players']} seed={setup['seed']} "
@@ -172,7 +173,7 @@ def playthrough(rec: record.Record) -> str:
 
 
 def final_state(rec: record.Record) -> dict[str, Any]:
-    s, _ = record.replay(rec)
+    s, _ = record.replay(CASTLE, rec)
     return CASTLE.to_json(s)
 
 
@@ -186,7 +187,11 @@ def dump_json(obj: Any) -> str:
 def make_record(golden: Golden) -> record.Record:
     players, seed, winter = golden
     _, actions = sim.random_game(players, seed, winter=winter)
-    rec = record.new_record(players, seed, **({"winter": True} if winter else {}))
+    rec = record.new_record(
+        CASTLE,
+        {"players": players, "seed": seed, "start_player": None}
+        | ({"winter": True} if winter else {}),
+    )
     rec["actions"] = actions
     return rec
 
@@ -198,7 +203,7 @@ def _kept(name: str, rec: record.Record) -> bool:
     if not path.exists():
         return False
     try:
-        return record.loads(path.read_text(encoding="utf-8")) == rec
+        return record.loads(CASTLE, path.read_text(encoding="utf-8")) == rec
     except record.RecordError:
         return False
 

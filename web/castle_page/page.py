@@ -9,9 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import castle
-from castle import bots, data
-from castle.game import CASTLE
-from castle.state import State
+from castle import CASTLE, State, bots, data
 from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Event, Game, Json
 from tabletop.refusal import Refusal
