@@ -95,9 +95,10 @@ class Castle:
         return state.to_json(s)
 
     def from_json(self, obj: Json) -> State:
-        """A state from outside, checked (state_check.py): StateError naming the field, or
-        NotAState on a seat's view."""
-        return state.from_json(state_check.check(obj))
+        """A state from outside, checked whole (state_check.py): StateError naming the field,
+        or NotAState on a seat's view. What it accepts can be played to its end, scored and
+        written again."""
+        return state_check.playable(state.from_json(state_check.check(obj)))
 
     def action_text(self, action: Action) -> str:
         return to_text(action)

@@ -10,13 +10,15 @@ of the engine imports it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from tabletop.record import whole
 
-from . import data, tasks
+from . import data, engine, tasks
 from .engine import AUTO_STEPS, STAGES
-from .state import PLAYER_FIELDS, STATE_FIELDS, Json, NotAState, StateError
+from .scoring import ranking
+from .state import PLAYER_FIELDS, STATE_FIELDS, Json, NotAState, State, StateError
 
 PHASES = ("select", "winter", "round", "final", "over")
 #: Keys a task may carry besides its seat, card, stage and steps, and what each holds.
@@ -59,6 +61,32 @@ CARD_STEPS = frozenset(step for steps in tasks.CARD_STEPS.values() for step in s
 }
 #: What a task must hold while one of these decisions is asked.
 STAGE_CONTEXT = {"pay": "pay", "sell": "offer", "palace": "left", "share": "takers"}
+#: The winter cards each seat answers in turn when revealed (the kept ones stay in play).
+WINTER_TURNS = tuple(card for card in data.WINTER_CARDS if card not in data.WINTER_KEPT)
+#: Every task the engine makes that is no card's, by its first step, and all its steps: the
+#: round's (rounds.py), the winter step's (winter.py) and the end's (scoring.final_queue). A
+#: task in a state is one of them or a card's (`_programs`), not started yet (in the queue) or
+#: stopped at one of its decisions (the current task).
+PROGRAMS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "select": (("select", "reveal"), ("select", "winter")),
+    **{name: ((name,),) for name in SEATLESS_STEPS if name != "select"},
+    **{name: ((name,),) for name in ("first", "give", "convert", "palace", "market")},
+    **{card: ((card,),) for card in WINTER_TURNS},
+}
+#: Decisions asked inside a step rather than by it: the payment of a building, the seller's
+#: answer to a Stonemason's offer.
+INNER_DECISIONS = {"erect": ("pay",), "buy": ("sell",)}
+#: What a task not started yet may carry: the Damsel's share is queued with its takers.
+QUEUED_CONTEXT = ("takers", "turn")
+#: The order of the tasks of each phase, as their first steps: an action card's stands for
+#: `card`, a winter card's for `winter_card`.
+PHASE_ORDER = {
+    "select": r"select reveal",  # in winter: select winter reveal (the winter step between)
+    "winter": r"(winter_card )*(winter_discard )?(damsel )?(share )?(give )*reveal",
+    "round": r"(equip )*((card|first) )*(deliver )?((card|first) )*end_round",
+    "final": r"(clear_carts )?(convert )*(palace )*(market )*score",
+    "over": r"",
+}
 
 
 def check(obj: Any) -> Json:
@@ -112,17 +140,24 @@ def check(obj: Any) -> Json:
     if not isinstance(selection, list) or len(selection) != n:
         raise StateError(f"selection must hold one entry per seat ({n})")
     for seat, cards in enumerate(selection):
-        if cards is not None:
-            _cards(cards, f"selection[{seat}]")
-            if not set(cards) <= set(players[seat]["hand"]):
-                raise StateError(f"selection[{seat}] must be cards of that seat's hand")
+        if cards is None:
+            if obj["phase"] == "winter":
+                raise StateError(f"selection[{seat}]: the winter step comes after every choice")
+            continue
+        if obj["phase"] not in ("select", "winter"):
+            raise StateError(f"selection[{seat}]: cards are chosen only before they are revealed")
+        _cards(cards, f"selection[{seat}]")
+        if not set(cards) <= set(players[seat]["hand"]):
+            raise StateError(f"selection[{seat}] must be cards of that seat's hand")
+        if len(cards) != min(data.CARDS_PER_ROUND[n], len(players[seat]["hand"])):
+            raise StateError(f"selection[{seat}] must hold as many cards as a seat chooses")
     queue = obj["queue"]
     if not isinstance(queue, list):
         raise StateError("queue must be a list of tasks")
     tasks = [(f"queue[{i}]", t) for i, t in enumerate(queue)]
     if obj["task"] is not None:
         tasks.append(("task", obj["task"]))
-    _winter(obj["winter"], obj["players"], n)
+    _winter(obj["winter"], obj["players"], n, obj["phase"])
     for where, t in tasks:
         _task(t, where, n)
         if obj["winter"] is None and WINTER_STEPS & {*t["steps"], t["stage"]}:
@@ -132,8 +167,10 @@ def check(obj: Any) -> Json:
                 held = [pl for pl, o in places.items() if o == t["seat"]]
                 if not any(data.PLACE[pl].scoring == scoring for pl in held):
                     raise StateError(f"{where}: {scoring} for a seat without a {scoring} place")
-    if obj["result"] is not None and not isinstance(obj["result"], dict):
-        raise StateError("result must be null or the final scores")
+    _order(obj, tasks)
+    if (obj["result"] is None) != (obj["phase"] != "over"):
+        raise StateError("result: the final scores are there exactly when the game is over")
+    _places(obj)
     rng = obj["rng"]
     if not whole(rng) or not 0 <= rng < 2**64:
         raise StateError("rng must be a whole number in 0..2**64-1")
@@ -223,8 +260,11 @@ def _player(p: Any, seat: int, n: int, fields: tuple[str, ...]) -> None:
         raise StateError(f"{where}.helper_buildings must list buildings")
 
 
+TASK_FIELDS = ("seat", "card", "stage", "steps")
+
+
 def _task(t: Any, where: str, n: int) -> None:
-    if not isinstance(t, dict) or not {"seat", "card", "stage", "steps"} <= set(t):
+    if not isinstance(t, dict) or not set(TASK_FIELDS) <= set(t):
         raise StateError(f"{where} must be a task (seat, card, stage, steps)")
     _owner(t["seat"], f"{where}.seat", n)
     if t["card"] is not None and not _one_of(t["card"], data.CARDS):
@@ -244,6 +284,8 @@ def _task(t: Any, where: str, n: int) -> None:
     needed = STAGE_CONTEXT.get(t["stage"] or "")
     if needed and needed not in t:
         raise StateError(f"{where}: the {t['stage']} decision needs its {needed}")
+    if "takers" in t and not t["takers"]:
+        raise StateError(f"{where}.takers: someone takes a share")
     if t["card"] is not None and "erect" in every and t["card"] not in data.ERECT_VP_SHARE:
         raise StateError(f"{where}: {t['card']} erects no building")
     for key, value in t.items():
@@ -272,7 +314,7 @@ def _task(t: Any, where: str, n: int) -> None:
             _pay(value, f"{where}.{key}")
 
 
-def _winter(w: Any, players: list[Any], n: int) -> None:
+def _winter(w: Any, players: list[Any], n: int, phase: str) -> None:
     """The winter cards (§10): None in summer; every card in exactly one place."""
     if w is None:
         return
@@ -296,7 +338,7 @@ def _winter(w: Any, players: list[Any], n: int) -> None:
     card = w["card"]
     if card is not None and (not _one_of(card, data.WINTER_CARDS) or card in w["deck"]):
         raise StateError("winter.card must be a revealed winter card or null")
-    if card is not None and card not in every:
+    if card is not None and card not in every and phase == "winter":
         every.append(card)  # being resolved: neither in play nor discarded yet
     if sorted(every, key=str) != sorted(data.WINTER_CARDS):
         raise StateError(
@@ -374,3 +416,148 @@ def _accounted(obj: dict[str, Any], n: int) -> None:
         if p["helpers"] + placed != data.HELPERS[n]:
             shown = p["helpers"] + placed
             raise StateError(f"players[{seat}] has {data.HELPERS[n]} helpers, this state {shown}")
+
+
+def _programs(card: str | None) -> tuple[tuple[str, ...], ...]:
+    """The tasks a task with this card may be: its action (tasks.CARD_STEPS) and, for a
+    Worker, its equipping (rounds.round_queue); without a card, the others."""
+    if card is None:
+        return tuple(program for programs in PROGRAMS.values() for program in programs)
+    equip = (("equip", "worker_c") if card == "worker_c" else ("equip",),)
+    return (tasks.CARD_STEPS[card], *(equip if card in data.WORKERS else ()))
+
+
+def _program(t: Json) -> tuple[str, ...] | None:
+    """The engine's task that `t` is, stopped where it stands (None: no task of the engine)."""
+    steps, stage = tuple(t["steps"]), t["stage"]
+    for program in _programs(t["card"]):
+        if stage is None and steps == program:
+            return program
+        for at, step in enumerate(program):
+            asked = (step,) if step in STAGES else ()
+            if stage in (*asked, *INNER_DECISIONS.get(step, ())) and steps == program[at + 1 :]:
+                return program
+    return None
+
+
+def _order(obj: dict[str, Any], queue: list[tuple[str, Any]]) -> None:
+    """The tasks are the engine's, in the order its phase makes them (PHASE_ORDER): the current
+    task stopped at a decision, the queue's not started, each card acted on once by a seat that
+    revealed it."""
+    current = queue[-1] if obj["task"] is not None else None
+    ordered = ([current] if current else []) + [item for item in queue if item is not current]
+    names = []
+    seen = set()
+    for where, t in ordered:
+        program = _program(t)
+        if program is None:
+            raise StateError(f"{where}: not a task of the engine (its steps and decision)")
+        if t is not obj["task"] and (
+            t["stage"] is not None or set(t) - {*TASK_FIELDS, "takers", "turn"}
+        ):
+            raise StateError(f"{where}: a task in the queue has not started yet")
+        first = program[0]
+        if t["card"] is not None:
+            if t["card"] not in obj["players"][t["seat"]]["revealed"]:
+                raise StateError(f"{where}: {t['card']} was not revealed by seat {t['seat']}")
+            key = (t["seat"], t["card"], first == "equip")
+            if key in seen:
+                raise StateError(f"{where}: a card acts once a round")
+            seen.add(key)
+            names.append("equip" if first == "equip" else "card")
+        elif first in WINTER_TURNS:
+            if obj["winter"] is None or obj["winter"]["card"] != first:
+                raise StateError(f"{where}: {first} is not the winter card revealed")
+            names.append("winter_card")
+        else:
+            names.extend(program if first == "select" else (first,))
+    _workers(obj, [(t, _program(t)) for _where, t in ordered])
+    if obj["phase"] != "over" and obj["task"] is None:
+        raise StateError("task: a game that is not over stands at a decision")
+    if obj["task"] is not None and obj["task"]["stage"] is None:
+        raise StateError("task: the current task stands at a decision")
+    order = PHASE_ORDER[obj["phase"]]
+    if obj["phase"] == "select" and obj["winter"] is not None:
+        order = "select winter reveal"
+    if not re.fullmatch(order, " ".join(names)):
+        raise StateError(f"queue: not the tasks of the {obj['phase']} phase, in their order")
+    steps = [data.CARD_STEP[t["card"]] for _where, t in ordered if _is_action(t)]
+    if steps != sorted(steps):
+        raise StateError("queue: the cards act in the order of their numbers (§3.6)")
+
+
+def _places(obj: dict[str, Any]) -> None:
+    """The castle's helper places are those of the buildings standing: the start buildings'
+    and those erected (a tile gone)."""
+    standing = [*data.START_BUILDINGS]
+    standing += [b for b in data.TILE_BUILDINGS if obj["tiles"][b] < data.BUILDING[b].tiles]
+    expected = {place.id for b in standing for place in data.BUILDING[b].places}
+    if set(obj["places"]) != expected:
+        raise StateError("places must be the helper places of the buildings standing")
+
+
+def playable(s: State) -> State:
+    """What `check` cannot see in the JSON alone: the final scores are the ranking of the
+    state's own points, and a game that is not over asks someone who has a move."""
+    for seat, p in enumerate(s.players):
+        if p.vp != sum(p.vp_by_source.values()):
+            raise StateError(f"players[{seat}].vp must be the sum of vp_by_source")
+    if s.phase == "over":
+        if s.result != ranking(s):
+            raise StateError("result must be the final scores of the players' points")
+        return s
+    seats = engine.pending(s)
+    if not seats or any(not engine.legal_actions(s, seat) for seat in seats):
+        raise StateError("task: nobody could move at this decision")
+    s.decided = None  # a state read starts with no decision, as a copy does (decision.py)
+    return s
+
+
+def _workers(obj: dict[str, Any], queue: list[tuple[Any, Any]]) -> None:
+    """§3.5: a Worker holds its pieces from its equipping to its action, and while a round's
+    Workers are equipped no card has acted yet; a building paid for has a tile left."""
+    equipping = False
+    waiting: set[tuple[int, str]] = set()  # (seat, card): an action not started yet
+    equipped: set[tuple[int, str]] = set()  # its equipping done, or at its Worker C choice
+    unequipped: set[tuple[int, str]] = set()
+    for t, program in queue:
+        seat, card = t["seat"], t["card"]
+        if "pay" in t:
+            _payment(obj, t)
+        if program == ("first",):
+            waiting |= {(seat, c) for c in data.WORKERS}
+        elif card is None:
+            continue
+        elif program[0] == "equip":
+            equipping = True
+            (equipped if t["stage"] else unequipped).add((seat, card))
+        elif t["stage"] is None and t["steps"] == list(program):
+            waiting.add((seat, card))
+    for seat, p in enumerate(obj["players"]):
+        for card in p["revealed"] if obj["phase"] == "round" else ():
+            key = (seat, card)
+            if equipping and key not in waiting:
+                raise StateError(f"queue: {card} of seat {seat} acts after the Workers' equipping")
+            holds = key in equipped or (key in waiting and key not in unequipped)
+            if card in data.WORKERS and (card in p["workers"]) != holds:
+                raise StateError(f"players[{seat}].workers.{card}: not where its Worker stands")
+        if set(p["workers"]) - set(p["revealed"] if obj["phase"] == "round" else ()):
+            raise StateError(f"players[{seat}].workers: only a Worker of this round holds pieces")
+
+
+def _is_action(t: Json) -> bool:
+    """A task of a card's action (not its Worker's equipping)."""
+    return t["card"] is not None and (t["steps"] or [t["stage"]])[0] not in ("equip", "worker_c")
+
+
+def _payment(obj: dict[str, Any], t: Json) -> None:
+    """A payment under way (§6): for a building with a tile left, from pieces its payer has."""
+    pay, seat = t["pay"], t["seat"]
+    if obj["tiles"][pay["building"]] == 0:
+        raise StateError(f"task.pay: no tile of {pay['building']} is left")
+    pieces = obj["players"][seat]["pieces"]
+    for kind, count in pay["own"].items():
+        if count > pieces[kind]:
+            raise StateError(f"task.pay.own.{kind}: more than seat {seat} holds")
+    if pay["silver"] > pieces["silver"]:
+        raise StateError(f"task.pay.silver: more than seat {seat} holds")
