@@ -9,9 +9,10 @@ of docs/chinese.md is checked (tests/zh_style.py) over every zh message with its
 filled, over the log, prompts and refusals of whole random games, over the rules help, over the
 boot screen, and over the page itself clicked through a summer and a winter game.
 
-Not checked yet: the hint (app.hint_text, with the plan's words from web/shell/generic_panel.py)
-and the undo note (app.took_back), which are being reworded, and the generic panels' buttons,
-which join a verb and its fields with spaces (a Castle decision always has a panel of its own).
+Not passing yet, so marked xfail: the hint (app.hint_text, with the plan's words from
+web/shell/generic_panel.py) and the undo note (app.took_back), which are being reworded. Not
+checked: the generic panels' buttons, which join a verb and its fields with spaces (a Castle
+decision always has a panel of its own).
 """
 
 from __future__ import annotations
@@ -185,3 +186,31 @@ def test_the_page_through_a_whole_game_reads_well(players: int, seed: int, varia
     for screen in ("home", "new"):
         app.screen = screen
         assert_reads_well(screen_texts(render(app)), f"the {screen} screen")
+
+
+@pytest.mark.long
+@pytest.mark.xfail(
+    reason="the hint and undo sentences are being reworded (issue 20, 'words'): drop this mark "
+    "once they read well",
+    strict=False,
+)
+def test_the_hint_and_the_undo_note_read_well() -> None:
+    """What the hint suggests and what an undo took back, in Chinese, over some random moves."""
+    from test_web_app import new_app, tokens
+
+    from web.shell.screens import render
+
+    app = new_app(3, 2, lang="zh", **{f"name{seat}": NAMES[seat] for seat in range(3)})
+    rnd = random.Random(2)
+    texts = []
+    for step in range(150):
+        assert app.state is not None
+        asked = app.asked()
+        if asked and app.summary is None and step % 5 == 0:
+            app.hint(asked[0])
+            texts.append(str(app.local.get("hint", "")))
+        app.click(rnd.choice(tokens(render(app))), {})
+        if step % 7 == 0 and app.can_undo():
+            app.undo()
+    texts += [text for _, text, _ in app.log_lines()]
+    assert_reads_well(texts, "a hint or an undo note")
