@@ -127,7 +127,7 @@ def test_a_card_is_changed_before_it_is_confirmed_and_a_round_ends_with_its_summ
     if lang == "zh":
         _no_english(page, "board, with the round's cards in order")
     play(page, random.Random(9), lambda p: p.locator("#summary").count() > 0)
-    title = "Round 1 is over" if lang == "en" else "第1轮结束"
+    title = "Round 1 is over" if lang == "en" else "第1回合结束"
     expect(page.locator("#summary")).to_contain_text(title)
     if lang == "zh":
         _no_english(page, "round summary")

@@ -257,7 +257,7 @@ def test_exact_explanations() -> None:
         "whoever erected them."
     )
     assert helppage.explain_place(zh, "gate") == (
-        "城门：安插手下需10金。游戏结束时每建成一个塔得2分，不论由谁建成。"
+        "城门：安插手下需10金。游戏结束时每建成一座塔得2分，不论由谁建成。"
     )
     keep = helppage.explain_building(en, "keep")
     assert keep.startswith("Costs 24 BP; scores 14 VP when the Stonemason erects it, 7 VP")

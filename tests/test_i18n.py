@@ -362,6 +362,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"e": "plague_spared", "p": 2},
     {"e": "stone_returned", "p": 0, "own": 2, "silver": 0, "vp": 6},
     {"e": "stone_returned", "p": 0, "own": 1, "silver": 2, "vp": 9},
+    {"e": "stone_returned", "p": 0, "own": 0, "silver": 1, "vp": 3},
     {"e": "stone_returned", "p": 0, "own": 0, "silver": 0, "vp": 0},
     {"e": "damsel_given", "p": 0, "item": "silver"},
     {"e": "damsel_given", "p": 0, "item": "taler"},
@@ -522,8 +523,8 @@ def test_plural_forms_for_one_and_two() -> None:
     assert _say("en", {**bought, "talers": 2}) == (
         "Anna's Stonemason buys 1 wood from Ben's Worker C for 2 talers."
     )
-    assert _say("zh", {**bought, "talers": 1}) == "Anna的石匠以1金，从Ben的工人C上收购1个木。"
-    assert _say("zh", {**bought, "talers": 2}) == "Anna的石匠以2金，从Ben的工人C上收购1个木。"
+    assert _say("zh", {**bought, "talers": 1}) == "Anna的石匠花1金从Ben的工人C上收购1木。"
+    assert _say("zh", {**bought, "talers": 2}) == "Anna的石匠花2金从Ben的工人C上收购1木。"
     en = catalog("en")
     assert log.reason("select.card_count", {"count": 1}, NAMES, en) == "Choose exactly 1 card."
     assert log.reason("select.card_count", {"count": 2}, NAMES, en) == "Choose exactly 2 cards."
@@ -555,7 +556,7 @@ def test_exact_sentences() -> None:
     assert _say("en", erected) == (
         "Anna's Bricklayer erects a Tower (2 sand, 1 wood, plus 1 clay for 1 silver at the Forge)."
     )
-    assert _say("zh", erected) == "Anna的砖匠建成1座塔（2沙、1木，另用1银在铸炼舖换得1砖）。"
+    assert _say("zh", erected) == "Anna的砖匠建成1座塔（2沙、1木，另用1银在铸炼铺换得1砖）。"
     placed = {"e": "helper_placed", "p": 2, "place": "tavern_12", "source": "supply", "fee": 12}
     assert _say("en", placed) == "Cleo pays 12 talers to place a helper in the Tavern (1st place)."
     assert _say("zh", placed) == "Cleo支付12金，把1名手下安插到旅馆（一）职位。"

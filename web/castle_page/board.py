@@ -134,7 +134,7 @@ def _building(b: Board, bld: data.Building) -> str:
         body,
         class_=f"tile {state_cls} b-{bld.id}",
         role="listitem",
-        aria_label=f"{name}: {status}",
+        aria_label=b.t("board.tile_label", name=name, status=status),
         data_building=bld.id,
         data_left=None if from_start else b.view["tiles"].get(bld.id, 0),
     )
@@ -249,7 +249,7 @@ def _stack(b: Board, bld: data.Building) -> str:
         body,
         class_=cls,
         role="listitem",
-        aria_label=f"{name}: {status}",
+        aria_label=b.t("board.tile_label", name=name, status=status),
         data_building=bld.id,
         data_left=left,
         data_built=built,
@@ -360,7 +360,7 @@ def _trader(b: Board, tp: str) -> str:
         label = b.t("board.trader_taken", place=tname, count=amount, kind=kname, name=who)
         if fresh:
             slot += art.icon("lock", b.t("board.fresh"), "fresh-mark")
-            label += " " + b.t("board.fresh")
+            label = b.t("board.trader_fresh", label=label, fresh=b.t("board.fresh"))
     inner = (
         tag("span", esc(tname), class_="tname")
         + tag("span", art.icon(pic) + tag("span", load, class_="load"), class_=f"pic pic-{pic}")

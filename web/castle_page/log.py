@@ -199,7 +199,10 @@ def _stone_returned(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Ca
     w["count"] = ev["own"] + ev["silver"]
     if not w["count"]:
         return "event.stone_returned.nothing"
-    return "event.stone_returned.silver" if ev["silver"] else "event.stone_returned"
+    if not ev["silver"]:
+        return "event.stone_returned"
+    # "returns 0 stone, and 1 more..." reads as a mistake: a player who only turned silver says so.
+    return "event.stone_returned.silver" if ev["own"] else "event.stone_returned.silver_only"
 
 
 def _toll_paid(ev: dict[str, Any], w: Params, names: Sequence[str], cat: Catalog) -> str:

@@ -163,7 +163,7 @@ def _selection_badge(view: View, seat: int, cat: Catalog, chosen: list[str]) -> 
     selection = view.get("selection") or []
     has_chosen = seat < len(selection) and selection[seat] is not None
     if chosen:
-        label = cat.t("board.your_choice", cards=", ".join(cat.t(f"card.{c}") for c in chosen))
+        label = cat.t("board.your_choice", cards=cat.join(cat.t(f"card.{c}") for c in chosen))
         return tag("span", art.icon("check") + esc(label), class_="sel chosen", data_sel="mine")
     if has_chosen:
         label = cat.t("board.has_chosen")
@@ -195,7 +195,11 @@ def _chip(cat: Catalog, card: str, state: str, on_card: dict[str, int] | None = 
         title = cat.t(
             "board.on_worker",
             card=name,
-            pieces=", ".join(f"{n} {cat.t(f'kind.{k}')}" for k, n in on_card.items() if n),
+            pieces=cat.join(
+                cat.t("pieces.item", count=n, kind=cat.t(f"kind.{k}"))
+                for k, n in on_card.items()
+                if n
+            ),
         )
     explain = rules_help.explain_card(cat, card)
     return tag(

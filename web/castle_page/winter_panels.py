@@ -34,9 +34,11 @@ def _card_note(app: App, card: str) -> str:
     """The winter card at hand, named, with what it does."""
     return tag(
         "div",
-        tag("b", esc(app.t(f"card.{card}")))
-        + " "
-        + esc(rules_help.explain_winter_card(app.cat, card)),
+        app.t(
+            "page.winter_note",
+            card=tag("b", esc(app.t(f"card.{card}"))),
+            text=esc(rules_help.explain_winter_card(app.cat, card)),
+        ),
         class_="winter-note",
         data_card=card,
     )
@@ -96,7 +98,8 @@ def _discard(app: App, seat: int, card: str, hint: str) -> str:
         if CASTLE.why_not(s, action) is not None:
             continue  # not offered: only the cards the card may take are listed
         where = app.t("page.discard_face_up" if c in p.played else "page.discard_in_hand")
-        buttons.append(option_button(app, action, f"{_label(app, action)} ({where})"))
+        label = app.t("page.discard_where", action=_label(app, action), where=where)
+        buttons.append(option_button(app, action, label))
     pay_action = make(seat, "pay_talers")
     pay = option_button(app, pay_action, _label(app, pay_action))
     return _card_note(app, card) + tag("p", esc(app.t(hint))) + options(buttons) + options([pay])

@@ -200,9 +200,11 @@ def thinking(app: App) -> str | None:
         return None
     return tag(
         "p",
-        tag("span", esc(app.names[seat]), class_="name")
-        + " "
-        + tag("span", esc(app.t("app.thinking")), class_="prompt"),
+        app.t(
+            "app.who",
+            name=tag("span", esc(app.names[seat]), class_="name"),
+            prompt=tag("span", esc(app.t("app.thinking")), class_="prompt"),
+        ),
         class_=f"who thinking c-{app.colours[seat]}",
         data_thinking=str(seat),
         role="status",
@@ -316,9 +318,11 @@ def who_line(app: App, seat: int, stage: str) -> str:
     """Above a decision: who decides, and the question (`stage.<name>` in the catalogs)."""
     return tag(
         "p",
-        tag("span", esc(app.names[seat]), class_="name")
-        + " "
-        + tag("span", esc(app.t(f"stage.{stage}")), class_="prompt"),
+        app.t(
+            "app.who",
+            name=tag("span", esc(app.names[seat]), class_="name"),
+            prompt=tag("span", esc(app.t(f"stage.{stage}")), class_="prompt"),
+        ),
         class_=f"who c-{app.colours[seat]}",
     )
 
