@@ -53,7 +53,9 @@ DONE_KEYS = {
 # --- Phrases shared with the panels ------------------------------------------------------------
 
 
-def pieces(cat: Catalog, counts: Mapping[str, int], converted: Mapping[str, int] = {}) -> str:
+def pieces(
+    cat: Catalog, counts: Mapping[str, int], converted: Mapping[str, int] | None = None
+) -> str:
     """Pieces as one phrase, in the game's order of kinds: "2 stone, 1 clay and 1 sand" /
     "2石、1砖、1沙"; silver converted at the Forge into a kind as "1 silver as wood" /
     "1银（换作木）". No piece at all is `pieces.none`."""
@@ -63,9 +65,9 @@ def pieces(cat: Catalog, counts: Mapping[str, int], converted: Mapping[str, int]
         if counts.get(k)
     ]
     items += [
-        cat.t("words.converted", count=converted[k], kind=cat.t(f"kind.{k}"))
+        cat.t("words.converted", count=n, kind=cat.t(f"kind.{k}"))
         for k in data.KINDS
-        if converted.get(k)
+        if (n := (converted or {}).get(k))
     ]
     if not items:
         return cat.t("pieces.none")
