@@ -122,15 +122,28 @@ def payments(
     return found
 
 
+def spent(pay: Payment) -> int:
+    """The pieces a payment spends, converted silver included (the Bricklayer is paid 1 taler
+    for each, docs/rules.md §Bricklayer)."""
+    return sum(pay["own"].values()) + sum(pay["converted"].values())
+
+
 def suggested(
-    cost: int, pieces: dict[str, int], stock: dict[str, int], count: int = 4
+    cost: int,
+    pieces: dict[str, int],
+    stock: dict[str, int],
+    count: int = 4,
+    card: str | None = None,
 ) -> list[Payment]:
     """A few sensible payments to offer first: the least silver converted, then the fewest
-    pieces, then those spending the small pieces (sand first) and keeping the big ones."""
+    pieces, then those spending the small pieces (sand first) and keeping the big ones. For
+    the Bricklayer (`card`), who takes talers per piece spent, the most pieces come first
+    instead: of two payments of the same building, the one with more pieces earns more."""
+    per_piece = data.BRICKLAYER_TALERS_PER_PIECE if card == "bricklayer" else 0
 
     def key(p: Payment) -> tuple[int, int, tuple[int, ...]]:
         conv = sum(p["converted"].values())
-        n = sum(p["own"].values()) + conv
-        return conv, n, tuple(-p["own"].get(k, 0) for k in reversed(ORDER))
+        n = spent(p)
+        return conv, -n if per_piece else n, tuple(-p["own"].get(k, 0) for k in reversed(ORDER))
 
     return sorted(payments(cost, pieces, stock), key=key)[:count]

@@ -391,3 +391,19 @@ def test_the_arena_command_plays_winter(capsys: pytest.CaptureFixture[str]) -> N
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.startswith("1 winter games of 2 players") and out.count(": won") == 2
+
+
+def test_a_bricklayers_plan_spends_more_pieces_for_more_talers() -> None:
+    """§4 Bricklayer: 1 taler per piece spent, so of the Small Gate's payments the Bricklayer's
+    first plan spends more pieces than the Stonemason's, who earns nothing by them."""
+
+    def spent(card: str) -> int:
+        s, _ = CASTLE.new(2, 1)
+        s.phase = "round"
+        s.players[0].pieces.update(sand=4, wood=2, clay=2, stone=2, silver=0)
+        s.queue = []
+        s.task = {"seat": 0, "card": card, "stage": "erect", "steps": ["erect"]}
+        gates = [plan for plan in plans.plans(s, 0) if plan[0].get("building") == "small_gate"]
+        return sum(a["own"] + a["silver"] for a in gates[0][1:])
+
+    assert spent("bricklayer") > spent("stonemason")

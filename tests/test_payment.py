@@ -38,7 +38,7 @@ from scenario import (
 )
 
 import castle
-from castle import CASTLE, data
+from castle import CASTLE, data, payment
 
 ORDER = ("stone", "clay", "wood", "sand")
 
@@ -315,3 +315,16 @@ def test_step_sequences_counted_by_hand():
         ((1, 0), (0, 0), (1, 0), (1, 0)),
     ]
     assert reachable_payments(s, "well") == [((1, 0), (1, 0), (1, 0), (1, 0))]
+
+
+def test_a_bricklayers_suggested_payments_spend_the_most_pieces_first():
+    """§4 Bricklayer: each piece spent brings 1 taler, so the payments offered in one click to a
+    Bricklayer start with the most pieces; to anyone else, with the fewest."""
+    hand = {"sand": 4, "wood": 2, "clay": 2, "stone": 2, "silver": 0}
+    stock = dict.fromkeys(hand, 20)
+    cost = data.BUILDING["small_gate"].cost
+    every = {payment.spent(p) for p in payment.payments(cost, hand, stock)}
+    brick = payment.suggested(cost, hand, stock, card="bricklayer")
+    other = payment.suggested(cost, hand, stock, card="stonemason")
+    assert payment.spent(brick[0]) == max(every)
+    assert payment.spent(other[0]) == min(every)

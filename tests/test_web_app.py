@@ -287,11 +287,11 @@ def test_the_log_follows_undo_and_a_change_of_language() -> None:
     app.undo()
     lines = [text for _, text, _ in app.log_lines()]
     assert [text for text in lines if "sand cart" in text] == [
-        "Player 1 took back: Send a helper to sand cart."
+        "Player 1 took back: Send a helper to the sand cart."
     ]
     app.set_language("zh")
     assert any("信差" in text for _, text, _ in app.log_lines())
-    assert any("收回了" in text for _, text, _ in app.log_lines())
+    assert any("收回了：派1名手下到沙牛车。" in text for _, text, _ in app.log_lines())
 
 
 def _saved_text(**change: object) -> str:

@@ -157,7 +157,7 @@ def test_a_hint_names_the_medium_computers_move_and_its_reason() -> None:
     before = list(app.record["actions"])
     app.hint(0)
     html = render(app)
-    assert "The medium computer would play: Choose" in html
+    assert "The medium computer would play: Choose " in html
     assert "your chance of winning goes from" in html
     assert app.record["actions"] == before  # a hint plays nothing
     app.click(tokens(html)[0], {})  # an action (or a picked card) forgets the hint

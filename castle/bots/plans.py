@@ -130,7 +130,7 @@ def _erect_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
             continue
         building = data.BUILDING[a["building"]]
         gain = building.vp * num / den + len(building.places)
-        for steps in _best_payments(building.cost, own, p.pieces["silver"], stock):
+        for steps in _best_payments(building.cost, own, p.pieces["silver"], stock, card):
             out.append((gain, [a, *(make(seat, "pay", *step) for step in steps)]))
     out.sort(key=lambda item: -item[0])
     return [plan for _, plan in out] + [[make(seat, "done")]]
@@ -138,13 +138,14 @@ def _erect_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
 
 @lru_cache(maxsize=1 << 14)
 def _best_payments(
-    cost: int, own: tuple[int, ...], silver: int, stock: tuple[int, ...]
+    cost: int, own: tuple[int, ...], silver: int, stock: tuple[int, ...], card: str
 ) -> tuple[tuple[tuple[str, int, int], ...], ...]:
-    """The payments of `cost` that leave the most valuable pieces, as pay steps (kind, own,
-    silver) in payment order. Cached: a search meets the same hands again and again."""
+    """The payments of `cost` that leave the most valuable pieces, with what they earn (the
+    Bricklayer's talers per piece), as pay steps (kind, own, silver) in payment order.
+    Cached: a search meets the same hands again and again."""
     pieces = dict(zip(payment.ORDER, own, strict=True)) | {"silver": silver}
     found = payment.payments(cost, pieces, dict(zip(payment.ORDER, stock, strict=True)))
-    found.sort(key=lambda pay: -_left_worth(pieces, pay))
+    found.sort(key=lambda pay: -_left_worth(pieces, pay) - _income_worth(card, pay))
     return tuple(
         tuple((k, pay["own"].get(k, 0), pay["converted"].get(k, 0)) for k in payment.ORDER)
         for pay in found[:PAYMENTS_PER_BUILDING]
@@ -161,6 +162,15 @@ def _left_worth(pieces: dict[str, int], pay: payment.Payment) -> float:
     kinds = sum(1 for k in data.BUILDING_KINDS if left[k]) + min(left["silver"], 2)
     bp = sum(left[k] * data.BP[k] for k in data.BUILDING_KINDS)
     return value.W["silver"] * left["silver"] + value.W["bp"] * bp + 1.5 * min(kinds, 3)
+
+
+def _income_worth(card: str, pay: payment.Payment) -> float:
+    """What a payment earns its payer, by the estimate's weight of a taler: the Bricklayer takes
+    talers per piece spent (docs/rules.md §Bricklayer), so of two payments leaving hands of
+    equal worth the one with more pieces is the better."""
+    if card != "bricklayer":
+        return 0.0
+    return value.W["taler"] * payment.spent(pay) * data.BRICKLAYER_TALERS_PER_PIECE
 
 
 def _completions(s: State, seat: int) -> list[Plan]:
@@ -200,7 +210,8 @@ def _completions(s: State, seat: int) -> list[Plan]:
                 "converted": {k: c for k, (_, c) in zip(kinds, chosen, strict=True) if c},
             }
         )
-    pays.sort(key=lambda pay: -_left_worth(p.pieces, pay))
+    card = t.get("card", "stonemason")
+    pays.sort(key=lambda pay: -_left_worth(p.pieces, pay) - _income_worth(card, pay))
     return [
         [
             make(seat, "pay", kind, pay["own"].get(kind, 0), pay["converted"].get(kind, 0))

@@ -9,7 +9,7 @@ from typing import Any
 
 from goofspiel import GOOFSPIEL, GOOFSPIEL_STRATEGY
 from tabletop.bot import Bot, GreedyBot, Plan, RandomBot
-from tabletop.game import Event, Json
+from tabletop.game import Action, Event, Json
 from tabletop.refusal import Refusal
 from tabletop.search import Budget, SearchBot
 from web.shell import i18n, screens
@@ -29,6 +29,9 @@ class GoofspielPage:
 
     def plan_text(self, app: App, plan: Plan) -> str:
         return label(app, plan[0])
+
+    def action_text(self, app: App, action: Action) -> str:
+        return label(app, action)
 
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
         if level == "easy":

@@ -11,15 +11,14 @@ from typing import TYPE_CHECKING, Any
 import castle
 from castle import CASTLE, State, bots, data
 from tabletop.bot import Bot, Plan, Strategy
-from tabletop.game import Event, Game, Json
+from tabletop.game import Action, Event, Game, Json
 from tabletop.refusal import Refusal
 from web import bots as web_bots
 from web.shell import i18n, screens
-from web.shell.generic_panel import label as action_label
 from web.shell.html import esc, tag, tool
 from web.shell.i18n import Catalog
 
-from . import CATALOGS, log, panels, winter_panels
+from . import CATALOGS, log, panels, wording
 from . import help as rules_help
 from .board import Clickable, render_board
 from .players import render_players
@@ -50,15 +49,10 @@ class CastlePage:
         return web_bots.castle(level, seed, seconds)  # the worker's own (web/bots.py)
 
     def plan_text(self, app: App, plan: Plan) -> str:
-        """A building with its whole payment ("Erect Tower: 1 clay, 1 wood, 2 sand"), else the
-        first action as the generic panel words it."""
-        first = plan[0]
-        if first["do"] == "erect" and len(plan) > 1:
-            own = {a["kind"]: a["own"] for a in plan[1:] if a["own"]}
-            converted = {a["kind"]: a["silver"] for a in plan[1:] if a["silver"]}
-            paid = panels.payment_text(app, {"own": own, "converted": converted})
-            return f"{action_label(app, first)}: {paid}"
-        return winter_panels.label(app, first) or action_label(app, first)
+        return wording.plan_text(app, plan)
+
+    def action_text(self, app: App, action: Action) -> str:
+        return wording.action_text(app, action)
 
     def setup_fields(self, app: App) -> str:
         """The season (summer, or the winter variant) and who starts: drawn by lot, or a seat."""

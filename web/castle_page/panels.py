@@ -16,7 +16,7 @@ from web.shell import screens
 from web.shell.generic_panel import generic_panel
 from web.shell.html import button, esc, tag
 
-from . import winter_panels
+from . import winter_panels, wording
 from .choices import (
     choose_place,
     helper_reason,
@@ -35,14 +35,6 @@ if TYPE_CHECKING:
 def _count(app: App, count: int, kind: str) -> str:
     """ "2 sand" in the player's language."""
     return app.t("pieces.item", count=count, kind=app.t(f"kind.{kind}"))
-
-
-def payment_text(app: App, pay: payment.Payment) -> str:
-    own = app.cat.pieces(pay["own"], data.BUILDING_KINDS)
-    if not pay["converted"]:
-        return own
-    converted = app.cat.pieces(pay["converted"], data.BUILDING_KINDS)
-    return app.t("page.pay_with_silver", pieces=own, converted=converted)
 
 
 def pay_with(app: App, pay: payment.Payment) -> None:
@@ -239,14 +231,16 @@ def _pay(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     so_far = {"own": ctx["own"], "converted": ctx["converted"]}
     out = tag("p", esc(head))
     if ctx["own"] or ctx["converted"]:
-        out += tag("p", esc(app.t("page.paid_so_far", pieces=payment_text(app, so_far))))
+        paid = wording.payment_text(app.cat, so_far)
+        out += tag("p", esc(app.t("page.paid_so_far", pieces=paid)))
     if ctx["step"] == 0:
         p = s.players[seat]
-        ideas = payment.suggested(data.BUILDING[building].cost, p.pieces, s.stock)
+        card = d.get("card")
+        ideas = payment.suggested(data.BUILDING[building].cost, p.pieces, s.stock, card=card)
         if ideas:
             buttons = [
                 button(
-                    esc(payment_text(app, pay)),
+                    esc(wording.payment_option(app.cat, pay, card)),
                     app.reg(partial(pay_with, app, pay)),
                     class_="go",
                 )
@@ -271,12 +265,11 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
     s = app.state
     assert s is not None
     legal = [a for a in CASTLE.legal_actions(s, seat) if a["do"] == "helper"]
+    now = scoring.preview(s.places, s.tiles, s.forge)
     buttons = []
     for place in data.PLACE:
         acts = [a for a in legal if a["place"] == place]
-        label = app.t(
-            "page.helper_option", place=app.t(f"place.{place}"), fee=data.PLACE[place].fee
-        )
+        label = _helper_label(app, place, now.get(place))
         if len(acts) == 1:
             entry = legal_entry(app, acts[0])
         elif acts:
@@ -300,6 +293,16 @@ def _helper(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str
             [*choice, cancel]
         )
     return out + options(buttons) + options([_done(app, seat, "page.helper_done")])
+
+
+def _helper_label(app: App, place: str, vp: int | None) -> str:
+    """A helper place's button: its fee and, for a place that scores by what stands (not the
+    Palace's or Market's choice at the end), what it would score if the game ended now, the
+    value its tile shows on the board, which may be scrolled away."""
+    name, fee = app.t(f"place.{place}"), data.PLACE[place].fee
+    if vp is None:
+        return app.t("page.helper_option", place=name, fee=fee)
+    return app.t("page.helper_option_now", place=name, fee=fee, vp=vp)
 
 
 def _convert(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:

@@ -10,11 +10,12 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from castle import CASTLE, data, winter
+from castle import CASTLE, data
 from castle.actions import Action, make
 from web.shell.html import button, esc, tag
 
 from . import help as rules_help
+from . import wording
 from .choices import (
     choose_place,
     helper_reason,
@@ -44,47 +45,8 @@ def _card_note(app: App, card: str) -> str:
     )
 
 
-def _item(app: App, item: str) -> str:
-    return app.t("item.taler") if item == data.TALER else app.t(f"kind.{item}")
-
-
-def label(app: App, a: Action) -> str | None:
-    """A winter action in words, as its panel shows it (also a hint's words); None for an
-    action of another decision."""
-    s = app.state
-    assert s is not None
-    do = a["do"]
-    if do == "discard":
-        return app.t("page.discard_option", card=app.t(f"card.{a['card']}"))
-    if do == "pay_talers":
-        prompt = app.prompt(a["p"])
-        plague = prompt is not None and prompt["stage"] == "plague"
-        price = winter.plague_price(s, a["p"]) if plague else data.SNOWDRIFT_TALERS
-        return app.t("page.pay_talers", count=price)
-    if do == "return_stone":
-        count = a["own"] + a["silver"]
-        vp = count * data.CRACKED_WALL_VP
-        if not count:
-            return app.t("page.wall_none")
-        if a["silver"]:
-            return app.t("page.wall_option_silver", own=a["own"], silver=a["silver"], vp=vp)
-        return app.t("page.wall_option", count=count, vp=vp)
-    if do == "give":
-        return app.t("page.give_option", item=_item(app, a["item"]))
-    if do == "drop_out":
-        return app.t("page.drop_out")
-    if do == "take":
-        on_card = s.winter["damsel"][a["item"]] if s.winter else 0
-        return app.t("page.take_option", item=_item(app, a["item"]), count=on_card)
-    if do == "toll_helper":
-        return app.t("page.toll_option", place=app.t(f"trader_place.{a['place']}"))
-    return None
-
-
 def _label(app: App, a: Action) -> str:
-    text = label(app, a)
-    assert text is not None
-    return text
+    return wording.action_text(app, a)
 
 
 def _discard(app: App, seat: int, card: str, hint: str) -> str:

@@ -673,9 +673,7 @@ class App:
         self._save()
 
     def _words(self, action: Action) -> str:
-        from .generic_panel import label
-
-        return label(self, action)
+        return self.ui.action_text(self, action)
 
     # --- computer players ---------------------------------------------------------------------
 

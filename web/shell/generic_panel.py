@@ -19,8 +19,8 @@ from .ui import GameUI
 
 
 class Asked(Protocol):
-    """What the panel reads of the controller (web.shell.app.App is one; a Protocol, since the
-    controller words its log's takebacks with `label`)."""
+    """What the panel reads of the controller (web.shell.app.App is one; a Protocol, so that a
+    game's page can word its actions with `label` without this module naming the controller)."""
 
     @property
     def ui(self) -> GameUI[Any]: ...

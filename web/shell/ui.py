@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from tabletop.bot import Bot, Plan, Strategy
-from tabletop.game import Event, Game, Json
+from tabletop.game import Action, Event, Game, Json
 from tabletop.refusal import Refusal
 
 from .i18n import Catalog, Roots
@@ -46,6 +46,11 @@ class GameUI(Protocol[App]):
 
     def plan_text(self, app: App, plan: Plan) -> str:
         """A plan (a hint) in words: its first action, and what the rest settles."""
+        ...
+
+    def action_text(self, app: App, action: Action) -> str:
+        """One action in words, as the game's panels word it (the log's note of an action
+        taken back); `generic_panel.label` for a game without words of its own."""
         ...
 
     def setup_fields(self, app: App) -> str:
