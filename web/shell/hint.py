@@ -10,10 +10,14 @@ so it is steadier than the chance itself and is said as a figure whenever there 
 
 from __future__ import annotations
 
+import math
 from typing import Final, Protocol
 
 from tabletop.advice import Advice
 
+#: Chances are said to the nearest this many percent: two sets of samples may differ by a few
+#: points (docs/benchmarks.md, "The hint"), and "about 55 %" does not claim more.
+STEP: Final = 5
 #: The widest spread of the samples (high minus low) still said as one figure.
 FIGURE_SPREAD: Final = 0.10
 #: The widest still said as a range; wider, only a word.
@@ -34,13 +38,23 @@ def percent(chance: float) -> int:
     return round(100 * chance)
 
 
+def said_as(advice: Advice) -> str:
+    """How the chance is said: "figure", "range" or "word"."""
+    width = advice.high - advice.low
+    if width <= FIGURE_SPREAD:
+        return "figure"
+    return "range" if width <= RANGE_SPREAD else "word"
+
+
 def chance_text(app: Words, advice: Advice) -> str:
     """The chance after the move: a figure, a range or a word, by how much the samples agree."""
-    width = percent(advice.high) - percent(advice.low)
-    if width <= percent(FIGURE_SPREAD):
-        return app.t("app.hint_about", chance=percent(advice.chance))
-    if width <= percent(RANGE_SPREAD):
-        return app.t("app.hint_range", low=percent(advice.low), high=percent(advice.high))
+    said = said_as(advice)
+    if said == "figure":
+        return app.t("app.hint_about", chance=STEP * round(100 * advice.chance / STEP))
+    if said == "range":
+        low = STEP * math.floor(100 * advice.low / STEP)
+        high = STEP * math.ceil(100 * advice.high / STEP)
+        return app.t("app.hint_range", low=low, high=high)
     fair = 1 / advice.seats
     if advice.chance >= fair + EVEN_BAND:
         return app.t("app.hint_ahead")
