@@ -2,7 +2,7 @@
 this file (docs/benchmarks.md, "The hint").
 
     .venv/bin/python -m bench.hint [--games 2] [--pyodide]   # time and stability of hints
-    .venv/bin/python -m bench.hint --calibrate [--games 200]  # the chance's spread, fitted
+    .venv/bin/python -m bench.hint --calibrate [--games 200] [--first-seed 100]  # its calibration
 
 Time and stability: medium players play games of 2, 3 and 4 players; at every tenth decision
 of theirs (and every round's first card choice, the others having chosen) the hint of the seat
@@ -82,10 +82,10 @@ def speed(games: int) -> dict[str, Any]:
     return result
 
 
-def calibrate(games: int) -> dict[str, Any]:
+def calibrate(games: int, first_seed: int) -> dict[str, Any]:
     rows: list[tuple[float, list[float], list[int]]] = []
     for players in (2, 3, 4):
-        for seed in range(100, 100 + games):
+        for seed in range(first_seed, first_seed + games):
             s, _ = CASTLE.new(players, seed)
             bots = [make_bot("medium", seed * 10 + seat) for seat in range(players)]
             starts: list[tuple[float, list[float]]] = []
@@ -132,11 +132,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--first-seed", type=int, default=100, help="of the calibration's games")
     parser.add_argument("--pyodide", action="store_true", help="also inside Pyodide under Node")
     parser.add_argument("--json", action="store_true", help="the result as JSON only")
     args = parser.parse_args()
     if args.calibrate:
-        result = calibrate(args.games or 200)
+        result = calibrate(args.games or 200, args.first_seed)
     elif args.json:
         result = speed(args.games or 2)
     else:
