@@ -38,13 +38,13 @@ def ask(page: Page) -> str:
     return text.inner_text()
 
 
-def shoot(page: Page, name: str) -> None:
+def shoot(page: Page, name: str, shown: str = "#hint-text") -> None:
     if not SHOTS:
         return
     Path(SHOTS).mkdir(parents=True, exist_ok=True)
     for width, height in ((390, 844), (1366, 768)):
         page.set_viewport_size({"width": width, "height": height})
-        page.locator("#hint-text").scroll_into_view_if_needed()
+        page.locator(shown).scroll_into_view_if_needed()
         page.screenshot(path=f"{SHOTS}/{name}-{width}x{height}.png")
 
 
@@ -66,4 +66,5 @@ def test_a_hint_says_the_move_and_its_chance_and_the_help_what_that_means(
     help_text = page.locator("#help").inner_text()
     assert EN.t("help.section.hint.title") not in help_text  # it is in Chinese now
     assert ZH.t("help.section.hint.title") in help_text
+    shoot(page, "help-hint-zh", "#help-hint")
     assert not log.errors(), str(log)
