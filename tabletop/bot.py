@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import Generic, Protocol, TypedDict, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from .game import Action, Game, Json
 
@@ -136,32 +136,3 @@ def best_plan(strategy: Strategy[S], s: S, seat: int) -> Plan:
         if value > best_value:
             best, best_value = plan, value
     return best
-
-
-class Advice(TypedDict):
-    """The greedy level's suggestion for a decision, with its reason in numbers."""
-
-    plan: Plan
-    #: The seat's chance of winning by the estimate: now, and after the plan.
-    before: float
-    after: float
-
-
-def advise(strategy: Strategy[S], s: S, seat: int) -> Advice:
-    """What the greedy level would do for `seat` in `s` (a state sampled from the seat's own
-    view), and how much its estimate says it helps (a hint for a person learning the game)."""
-    game = strategy.game
-    prompt = game.prompt(s, seat)
-    plan = best_plan(strategy, s, seat)
-    after = game.copy(s)
-    apply_plan(game, after, seat, plan)
-    if prompt is not None and prompt["secret"]:
-        # A secret choice is judged once the others have answered too (as this level would).
-        for other in game.asked(after):
-            if other in prompt["seats"]:
-                apply_plan(game, after, other, best_plan(strategy, after, other))
-    return {
-        "plan": plan,
-        "before": rewards(strategy, s)[seat],
-        "after": rewards(strategy, after)[seat],
-    }

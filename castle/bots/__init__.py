@@ -25,6 +25,12 @@ from . import plans as _plans
 from . import value
 
 LEVELS: Final = ("easy", "medium", "hard")
+#: A hint's chances (tabletop.advice.Forecast): the estimated lead that wins 3 times in 4 is
+#: 6 VP once the game is decided and 3 VP more for every round still to play, fitted to the
+#: winners of medium games of 2 and 3 players (docs/bots.md, "What a hint's chance means"). The
+#: bots keep their constant `spread`: it ranks their moves, it need not be a probability.
+CHANCE_SPREAD_END: Final = 6.0
+CHANCE_SPREAD_PER_ROUND: Final = 3.0
 
 
 class CastleStrategy:
@@ -39,6 +45,9 @@ class CastleStrategy:
 
     def estimate(self, s: State) -> list[float]:
         return value.estimate(s)
+
+    def chance_spread(self, s: State) -> float:
+        return CHANCE_SPREAD_END + CHANCE_SPREAD_PER_ROUND * value.horizon(s)
 
     def reopen(self, s: State, seat: int) -> None:
         """Take back the other seats' secret card choices of this round, so that a search lets

@@ -29,7 +29,7 @@ from types import MappingProxyType
 from typing import Final, Protocol, TypeVar
 
 from castle import data
-from web.shell import keys
+from web.shell import hint, keys
 from web.shell.html import esc, tag
 
 
@@ -73,6 +73,7 @@ SECTIONS: Final = (
     ("end", 3),
     ("two_players", 1),
     ("keyboard", 2),
+    ("hint", 2),
 )
 #: The reference parts after the sections (`help.part.<id>` is each one's title; the rulings
 #: part is titled as the new-game screen's list of them, `rules.title`).
@@ -240,6 +241,7 @@ def _facts(cat: Catalog) -> Mapping[str, object]:
         "one_vp": _vp(cat, 1),
     }
     facts |= keys.LABELS  # the keyboard section's keys, as keyboards print them
+    facts["hint_step"] = hint.STEP  # how a hint rounds its chance (web/shell/hint.py)
     return MappingProxyType(facts)
 
 

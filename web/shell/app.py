@@ -22,13 +22,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop import record as records
-from tabletop.bot import advise
+from tabletop.advice import advise
 from tabletop.game import Action, Event, Game, Json, Prompt
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import backup, i18n, storage, story
 from .asked import Decision
 from .computers import Computers
+from .hint import hint_text
 from .history import History, upto
 from .saves import Listed, SavedGames
 from .settings import LANG, LAST, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS, TABLE, Settings
@@ -738,8 +739,10 @@ class App:
         self._save()
 
     def hint(self, seat: int) -> None:
-        """The medium level's suggestion for the person deciding, from their own view only,
-        with what its estimate makes of it (shown until the next action)."""
+        """The move the game's estimate likes best for the person deciding, from their own view
+        only, with the chance of winning it leaves them, averaged over states sampled from that
+        view (tabletop.advice; shown until the next action). The samples are seeded by the
+        position, so asking again gives the same hint."""
         strategy = self.ui.strategy
         if strategy is None or self.state is None or self.past is not None:
             return
@@ -747,14 +750,8 @@ class App:
             return
         assert self.record is not None
         rnd = random.Random(len(self.record["actions"]) * 7919 + seat)
-        sampled = self.game.determinize(self.game.view(self.state, seat), seat, rnd)
-        advice = advise(strategy, sampled, seat)
-        self.local["hint"] = self.t(
-            "app.hint_text",
-            move=self.ui.plan_text(self, advice["plan"]),
-            before=round(100 * advice["before"]),
-            after=round(100 * advice["after"]),
-        )
+        advice = advise(strategy, self.game.view(self.state, seat), seat, rnd)
+        self.local["hint"] = hint_text(self, self.ui.plan_text(self, advice.plan), advice)
 
     def toggle_seats(self) -> None:
         self.seats_open = not self.seats_open

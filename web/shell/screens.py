@@ -280,7 +280,7 @@ def summary_screen(app: App) -> str:
 
 
 def hint_block(app: App) -> str:
-    """A person deciding may ask what the medium computer would do, and why."""
+    """A person deciding may ask which move the computer suggests, and its chance of winning."""
     if app.ui.strategy is None or app.state is None or app.game.terminal(app.state):
         return ""
     if app.past is not None:
