@@ -635,9 +635,13 @@ class App:
         )
         if boundary is None or boundary <= self._round_at:
             return
-        self.summary = story.summary(self, self._round_at, boundary, self._round_scores)
+        after = self.ui.scores(self.state)
+        final = self.game.terminal(self.state)
+        self.summary = story.summary(
+            self, self._round_at, boundary, self._round_scores, after, final
+        )
         self._round_at = boundary
-        self._round_scores = self.ui.scores(self.state)
+        self._round_scores = after
 
     def dismiss_summary(self) -> None:
         self.summary = None

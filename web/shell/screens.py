@@ -12,6 +12,7 @@ from .frame import help_button, help_overlay, languages, notice, save_problem
 from .home import home
 from .html import button, esc, tag, tool
 from .settings import PERSON
+from .story import SeatRound, Summary
 
 if TYPE_CHECKING:
     from .app import App
@@ -238,32 +239,47 @@ def happened_block(app: App) -> str:
 
 
 def summary_screen(app: App) -> str:
-    """The round just over: the points each seat gained and what happened, until the table
-    has read it (then the next cover, or the next decision)."""
+    """The round just over: the points each seat gained, and under each seat the cards it
+    played and what they did, every point explained (the last round's final scoring too),
+    until the table has read it (then the next cover, or the next decision)."""
     s = app.summary
     assert s is not None
+    title = app.t("app.summary_title_final" if s.final else "app.summary_title", round=s.round)
     rows = ""
     for seat, name in enumerate(app.names):
-        gained = s.after[seat] - s.before[seat] if seat < len(s.before) else 0
         rows += tag(
             "tr",
             tag("th", esc(name))
-            + tag("td", esc(app.t("app.summary_gained", gained=gained)))
+            + tag("td", esc(app.t("app.summary_gained", gained=_gained(s, seat))))
             + tag("td", esc(app.t("app.summary_total", total=s.after[seat]))),
             class_=f"c-{app.colours[seat]}",
         )
-    lines = "".join(tag("li", esc(text)) for text in s.lines) or tag(
-        "li", esc(app.t("app.summary_quiet"))
-    )
+    common = ""
+    if s.common:
+        items = "".join(tag("li", esc(text)) for text in s.common)
+        common = tag("ul", items, class_="summary-lines summary-common")
+    seats = "".join(_summary_seat(app, seat) for seat in range(len(app.names)))
+    quiet = "" if s.lines else tag("p", esc(app.t("app.summary_quiet")), class_="summary-quiet")
+    # The board behind is the game as it stands: already the next round's start (one click
+    # plays through the round's end into the next), or the end of the game.
+    if s.final:
+        behind = app.t("app.summary_behind_end")
+    else:
+        behind = app.t(
+            "app.summary_behind", progress=app.ui.progress_text(app, app.ui.progress(app.state))
+        )
+    quiet += tag("p", esc(behind), class_="summary-behind")
     ok = button(
         esc(app.t("app.summary_ok")), app.reg(app.dismiss_summary), class_="go", id="summary-ok"
     )
     if app.can_undo():  # the round's last move may have been a misclick: take it back here
         ok += " " + tool(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
     body = (
-        tag("h2", esc(app.t("app.summary_title", round=s.round)))
+        tag("h2", esc(title))
         + tag("table", tag("tbody", rows), class_="summary-scores")
-        + tag("ul", lines, class_="summary-lines")
+        + common
+        + tag("div", seats, class_="summary-seats")
+        + quiet
         + ok
     )
     table = tag("div", app.ui.table(app), class_="summary-table", inert=True, aria_hidden="true")
@@ -273,7 +289,39 @@ def summary_screen(app: App) -> str:
         id="summary",
         class_="summary",
         role="dialog",
-        aria_label=app.t("app.summary_title", round=s.round),
+        aria_label=title,
+    )
+
+
+def _gained(s: Summary, seat: int) -> int:
+    return s.after[seat] - s.before[seat] if seat < len(s.before) else 0
+
+
+def _summary_seat(app: App, seat: int) -> str:
+    """One seat's round in the summary: its name and cards, then what they did, each line
+    with the points it brought."""
+    s = app.summary
+    assert s is not None
+    part = s.seats[seat] if seat < len(s.seats) else SeatRound()
+    if not part.cards and not part.lines:
+        return ""
+    head = tag("span", esc(app.names[seat]), class_="name")
+    if part.cards:
+        played = app.t("app.summary_played", cards=part.cards)
+        head += " " + tag("span", esc(played), class_="summary-cards")
+    items = ""
+    for line in part.lines:
+        points = ""
+        if line.points:
+            words = app.t("app.summary_points", points=line.points)
+            points = " " + tag("span", esc(words), class_="summary-points")
+        items += tag("li", esc(line.text) + points)
+    lines = tag("ul", items, class_="summary-lines") if items else ""
+    return tag(
+        "section",
+        tag("h3", head) + lines,
+        class_=f"summary-seat c-{app.colours[seat]}",
+        data_seat=str(seat),
     )
 
 
