@@ -9,6 +9,7 @@ made where the page makes it, after each action.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -35,6 +36,8 @@ def play(app: App, seed: int) -> list[Summary]:
     while not app.game.terminal(app.state):
         seat = app.asked()[0]
         assert app.do(rnd.choice(app.game.legal_actions(app.state, seat)))
+        if app.revealing:
+            app.reveal()  # the cover after the last secret answer, passed
         if app.summary is not None:
             shown.append(app.summary)
             assert app.ui.scores(app.state) == list(app.summary.after)
@@ -102,3 +105,36 @@ def test_the_last_rounds_summary_has_the_final_scoring() -> None:
     scored = [line for seat in last.seats for line in seat.lines if "helper in the" in line.text]
     assert scored and all(line.points > 0 for line in scored)
     assert 'class="summary-points"' in html
+
+
+def _step(html: str, id_: str) -> tuple[str | None, str | None]:
+    """A history step's token (None if greyed) and the reason it gives when greyed."""
+    found = re.search(rf'<button[^>]*id="{id_}"[^>]*>', html)
+    assert found is not None, id_
+    act = re.search(r'data-act="(k\d+)"', found.group(0))
+    reason = re.search(r'data-reason="([^"]*)"', found.group(0))
+    return (act.group(1) if act else None), (reason.group(1) if reason else None)
+
+
+def test_a_finished_game_says_it_is_over_and_a_greyed_step_says_why() -> None:
+    app = new_app(2, 1, False)
+    play(app, 1)
+    count = len(app.record["actions"])
+    html = render(app)
+    # At the end: the game is over, not "after move 96 of 96".
+    assert f"Game over — the final scores, after {count} moves." in html
+    assert "Looking back" not in html
+    assert _step(html, "to-end") == (None, "This is the end of the game.")
+    assert _step(html, "step-on") == (None, "This is the end of the game.")
+    token, _ = _step(html, "step-back")
+    assert token is not None
+    app.click(token, {})
+    html = render(app)
+    assert f"Looking back at a finished game: after move {count - 1} of {count}." in html
+    assert "End ▶▶ for the final scores" in html and "go back to the game" not in html
+    token, _ = _step(html, "to-start")
+    assert token is not None
+    app.click(token, {})
+    html = render(app)
+    assert _step(html, "to-start") == (None, "This is the start of the game.")
+    assert _step(html, "step-back") == (None, "This is the start of the game.")

@@ -574,7 +574,7 @@ def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
     _click(again, "Replay", again.listed[0]["key"])
     html = render(again)
     assert 'id="winner"' in html and 'id="history"' in html
-    assert f"after move {count} of {count}" in html
+    assert f"Game over — the final scores, after {count} moves." in html
     _click(again, "◀◀ Start")
     assert again.past == 0 and again.state is not None and again.state.round == 1
     assert 'id="winner"' not in render(again)

@@ -128,15 +128,19 @@ def history_bar(app: App) -> str:
     way back. Nothing on the board can be played meanwhile."""
     assert app.record is not None
     count = len(app.record["actions"])
-    present = app.history.present[0] if app.history.present is not None else app.state
-    finished = present is not None and app.game.terminal(present)
+    finished = _finished(app)
     if app.past is None and not finished:
         return ""
     moment = count if app.past is None else app.past
 
+    # A step that leads nowhere says why: the start is shown, or the end (of a finished game).
+    at_start, at_end = app.t("app.at_start"), app.t("app.at_end")
+
     def step(words: str, to: int, id_: str) -> str:
-        token = app.reg(partial(app.look, to)) if 0 <= to <= count and to != moment else None
-        return tool(esc(words), token, words, id=id_, class_="step")
+        if 0 <= to <= count and to != moment:
+            return tool(esc(words), app.reg(partial(app.look, to)), id=id_, class_="step")
+        why = at_start if to <= 0 else at_end
+        return tool(esc(words), None, why, id=id_, class_="step")
 
     steps = (
         step(app.t("app.to_start"), 0, "to-start")
@@ -147,7 +151,12 @@ def history_bar(app: App) -> str:
     back = ""
     if app.past is not None and not finished:
         back = tool(esc(app.t("app.back_to_game")), app.reg(app.present), class_="go", id="back")
-    where = app.t("app.looking_at", moment=moment, count=count)
+    if finished and moment == count:
+        where = app.t("app.game_over_at", count=count)  # the end itself, not a moment past
+    elif finished:
+        where = app.t("app.looking_at_over", moment=moment, count=count)
+    else:
+        where = app.t("app.looking_at", moment=moment, count=count)
     return tag(
         "section",
         tag("p", esc(where), role="status") + tag("p", steps + back, class_="tools"),
@@ -190,7 +199,14 @@ def past_panel(app: App) -> str:
     """At a past moment, instead of a decision: who was deciding what (nothing can be played)."""
     asked = app.asked()
     who = who_line(app, asked[0], stage_name(app)) if asked else ""
-    return who + tag("p", esc(app.t("app.past_note")), class_="past-note")
+    note = app.t("app.past_note_over" if _finished(app) else "app.past_note")
+    return who + tag("p", esc(note), class_="past-note")
+
+
+def _finished(app: App) -> bool:
+    """The open game is over (whatever moment of it is shown)."""
+    present = app.history.present[0] if app.history.present is not None else app.state
+    return present is not None and app.game.terminal(present)
 
 
 def thinking(app: App) -> str | None:
