@@ -105,6 +105,10 @@ def test_the_last_rounds_summary_has_the_final_scoring() -> None:
     scored = [line for seat in last.seats for line in seat.lines if "helper in the" in line.text]
     assert scored and all(line.points > 0 for line in scored)
     assert 'class="summary-points"' in html
+    for seat, part in enumerate(last.seats):  # each seat's sum, beside its name
+        if any(line.points for line in part.lines):
+            gained = last.after[seat] - last.before[seat]
+            assert f'<span class="summary-gained">+{gained} VP</span>' in html
 
 
 def _step(html: str, id_: str) -> tuple[str | None, str | None]:
