@@ -19,6 +19,9 @@ from web.shell.screens import render
 from web.shell.storage import MemoryStore
 from web.shell.story import Summary
 
+#: Whole games through the controller, as test_web_app's (not again in Pyodide).
+pytestmark = pytest.mark.long
+
 
 def new_app(players: int, seed: int, winter: bool) -> App:
     app = App(MemoryStore(), GAMES, lang="en")
