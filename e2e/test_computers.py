@@ -78,11 +78,10 @@ def test_a_hard_computer_thinks_in_its_worker_while_the_page_answers(
     page.click("#seats")  # the page answers a click at once, while the worker searches
     expect(page.locator("#seats-panel")).to_be_visible(timeout=1_000)
     expect(marker).to_be_visible()
-    # A reload while it thinks: resuming, the computer finishes its move.
+    # A reload while it thinks: the game opens again, and the computer finishes its move.
     before = len(saved_record(page)["actions"])
     page.reload()
     wait_until_ready(page, console)
-    page.click("#resume")
     expect(page.locator("[data-thinking]")).to_be_visible()
     expect(page.locator("[data-thinking]")).to_be_hidden(timeout=60_000)
     actions = saved_record(page)["actions"]

@@ -74,8 +74,8 @@ def start_and_play_a_decision(page: Page, seed: int) -> None:
 
 
 def resume(page: Page, console: ConsoleLog) -> None:
+    """After a reload: the game that was on screen opens again by itself."""
     wait_until_ready(page, console)
-    page.click("#resume")
 
 
 @pytest.fixture
@@ -187,6 +187,11 @@ def test_a_new_version_waits_for_the_player_and_the_game_goes_on_in_it(
         page.click("#update-reload")
     wait_until_ready(page, console)
     assert build_id(page) == new
+    # The game that was on screen opens again, in the new version (its build id is at the
+    # home screen's foot).
+    page.locator("#pass-cover").wait_for()
+    assert app_html(page) == before
+    page.click("#menu")
     expect(page.locator(".home .version")).to_contain_text(new)
     page.click("#resume")
     page.locator("#pass-cover").wait_for()

@@ -188,15 +188,49 @@ def test_a_reload_in_the_middle_of_a_round_resumes_at_the_same_decision(
     current = castle.CASTLE.prompt(state, castle.CASTLE.asked(state)[0])
     assert state.phase != "select" and current is not None and current["stage"] == before_stage
 
-    page.reload()
+    page.reload()  # the game on screen opens again by itself, where it was
     wait_until_ready(page, console)
-    page.click("#resume")
     page.locator("#decision").wait_for()
 
     assert stage(page) == before_stage
     assert saved_record(page)["actions"] == before_actions
     assert page.inner_text(".players") == before_players
     assert app_html(page) == before_html
+    assert console.errors() == [], str(console)
+
+
+def test_a_reload_opens_the_game_where_it_was_with_its_notes_and_the_move_taken_back(
+    page: Page, open_page: Callable[..., Page], console: ConsoleLog
+) -> None:
+    """A move taken back, then another: reloaded, the page opens that game by itself with the
+    same "Just now" notes and the log's note of the takeback; back at the home screen, a reload
+    shows the home screen."""
+    open_page()
+    start_game(page, 2, 31, 0, ["Ann", "Ben"], ["red", "green"])
+    rnd = random.Random(31)
+    play(page, rnd, lambda p: in_round_resolution(p) and p.locator("#undo").count() > 0)
+    page.click("#undo")
+    took_back = "took back"  # the log's note (app.took_back)
+    # Not at the secret choice, where a reload shows the cover first (nobody is assumed).
+    play(page, rnd, lambda p: p.locator("#decision .happened").count() > 0 and stage(p) != "select")
+    notes = page.inner_text("#decision .happened")
+    actions = saved_record(page)["actions"]
+    before = app_html(page)
+    assert took_back in page.inner_text("#log")
+
+    page.reload()
+    wait_until_ready(page, console)
+    page.locator("#decision .happened").wait_for()
+    assert page.inner_text("#decision .happened") == notes
+    assert took_back in page.inner_text("#log")
+    assert saved_record(page)["actions"] == actions
+    assert app_html(page) == before
+
+    page.click("#menu")
+    page.reload()
+    wait_until_ready(page, console)
+    page.locator("#start-game").wait_for()
+    page.locator("#resume").wait_for()
     assert console.errors() == [], str(console)
 
 

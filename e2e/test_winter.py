@@ -659,8 +659,18 @@ def test_a_winter_rounds_summary_tells_the_winter_card_and_what_it_did(
     _, events = records.replay(CASTLE, saved_record(page))
     starts = [i for i, e in enumerate(events) if e["e"] == "round_started"]
     in_round = [e for e in events[starts[1] : starts[2]] if e["e"] in PAGE.summary_events]
-    lines = sentences(in_round, NAMES)
-    expect(page.locator("#summary .summary-lines li")).to_have_text(lines)
+    # The whole table's lines first, then each seat's, each with the points it brought.
+    by_seat = [[e for e in in_round if "p" not in e]]
+    by_seat += [[e for e in in_round if e.get("p") == seat] for seat in range(len(NAMES))]
+    lines = [line for events_ in by_seat for line in sentences(events_, NAMES)]
+    points = [
+        f" {EN.t('app.summary_points', points=e['vp'])}" if e.get("vp") else ""
+        for events_ in by_seat
+        for e in events_
+        if page_log.describe(e, NAMES, EN)
+    ]
+    shown = [line + more for line, more in zip(lines, points, strict=True)]
+    expect(page.locator("#summary .summary-lines li")).to_have_text(shown)
     plague = EN.t("card.plague")
     assert lines[0] == EN.t("event.winter_revealed", card=plague)
     assert sum(f"({plague})" in line for line in lines) == 2  # each player's answer

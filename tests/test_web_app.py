@@ -574,7 +574,7 @@ def test_a_finished_game_stays_listed_and_replays_step_by_step() -> None:
     _click(again, "Replay", again.listed[0]["key"])
     html = render(again)
     assert 'id="winner"' in html and 'id="history"' in html
-    assert f"after move {count} of {count}" in html
+    assert f"Game over — the final scores, after {count} moves." in html
     _click(again, "◀◀ Start")
     assert again.past == 0 and again.state is not None and again.state.round == 1
     assert 'id="winner"' not in render(again)
@@ -866,7 +866,9 @@ def test_a_round_ends_with_its_summary_before_the_next_cover() -> None:
     # Read over the castle as it stands, which nobody can click meanwhile.
     table = html.partition('id="summary"')[0]
     assert 'class="summary-table" inert aria-hidden="true"' in table and 'id="board"' in table
-    assert "data-act" not in table and 'class="players"' not in table
+    assert "data-act" not in table and 'id="decision"' not in table and 'id="log"' not in table
+    # Beside it the round track and the players, as a spectator sees them (no column blank).
+    assert 'id="side"' in table and 'class="players"' in table
     gained = [p.vp - before for p, before in zip(app.state.players, vp, strict=True)]
     assert app.summary.after[0] - app.summary.before[0] == gained[0]
     assert f"+{gained[0]} VP" in html

@@ -102,6 +102,7 @@ app = App(
     site=SITE,
 )
 app.bots.think_seconds = _think_seconds() or app.bots.think_seconds
+app.reopen()  # a reload shows the game that was on screen, where it was
 
 
 class Focus(NamedTuple):

@@ -67,6 +67,14 @@ class GoofspielPage:
 
     summary_events: tuple[str, ...] = ("won",)
 
+    def points(self, event: Event) -> tuple[int, int] | None:
+        if event["e"] == "won" and event["p"] is not None:
+            return event["p"], event["value"]
+        return None
+
+    def cards_played(self, event: Event, cat: i18n.Catalog) -> list[str] | None:
+        return None
+
     def scores(self, state: Any) -> list[int]:
         return list(state.scores)
 

@@ -18,7 +18,7 @@ from web.shell import i18n, screens
 from web.shell.html import esc, tag, tool
 from web.shell.i18n import Catalog
 
-from . import CATALOGS, log, panels, wording
+from . import CATALOGS, log, panels, summary, wording
 from . import help as rules_help
 from .board import Clickable, render_board
 from .players import render_players
@@ -129,24 +129,27 @@ class CastlePage:
         )
 
     def table(self, app: App) -> str:
+        """The board and, beside it, the round track and every player's holdings, as a
+        spectator sees them (the log and the decision are left out: the summary tells them)."""
         view = CASTLE.view(app.state, None)
-        return tag("section", render_board(view, app.names, app.colours, app.cat, {}), id="board")
+        side = round_track(view, app.names, app.colours, app.cat) + render_players(
+            view, app.names, app.colours, app.cat, None
+        )
+        board = render_board(view, app.names, app.colours, app.cat, {})
+        return tag(
+            "div",
+            tag("section", board, id="board")
+            + tag("aside", side, id="side", aria_label=app.t("board.side")),
+            class_="layout",
+        )
 
-    summary_events: tuple[str, ...] = (
-        "trader_placed",
-        "delivered",
-        "erected",
-        "helper_placed",
-        "master_builder",
-        # The winter cards (§10).
-        "winter_revealed",
-        "innkeeper_placed",
-        "card_discarded",
-        "winter_paid",
-        "stone_returned",
-        "damsel_won",
-        "toll_helper_returned",
-    )
+    summary_events: tuple[str, ...] = summary.SUMMARY_EVENTS
+
+    def points(self, event: Event) -> tuple[int, int] | None:
+        return summary.points(event)
+
+    def cards_played(self, event: Event, cat: Catalog) -> list[str] | None:
+        return summary.cards_played(event, cat)
 
     def scores(self, state: Any) -> list[int]:
         s: State = state

@@ -26,13 +26,24 @@ from tabletop.advice import advise
 from tabletop.game import Action, Event, Game, Json, Prompt
 from tabletop.refusal import IllegalAction, Refusal
 
-from . import backup, i18n, storage, story
+from . import backup, i18n, notes, storage, story
 from .asked import Decision
 from .computers import Computers
 from .hint import hint_text
 from .history import History, upto
 from .saves import Listed, SavedGames
-from .settings import LANG, LAST, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS, TABLE, Settings
+from .settings import (
+    LANG,
+    LAST,
+    NAME_LENGTH,
+    OPEN,
+    PACE,
+    PACES,
+    PERSON,
+    SEAT_COLOURS,
+    TABLE,
+    Settings,
+)
 from .storage import About, Store
 from .ui import GameUI
 
@@ -121,11 +132,14 @@ class App:
         #: The panel that hands seats to the computer is open; the log is open over the page.
         self.seats_open = False
         self.log_full = False
-        #: What the game did since a person last decided (story.notes), and the summary of a
-        #: round just over, shown until dismissed; where the round in progress began (an
-        #: index of `events`) and each seat's points then.
+        #: What the game did since a person last decided (story.notes), from this index of
+        #: `events` on, and the summary of a round just over, shown until dismissed (with
+        #: what it was made from, kept in the game's notes); where the round in progress began
+        #: (an index of `events`) and each seat's points then.
         self.happened: list[str] = []
+        self._happened_at = 0
         self.summary: story.Summary | None = None
+        self._summary_made: notes.RoundShown | None = None
         self._round_at = 0
         self._round_scores: list[int] = []
         #: The rules help is open over the screen, at this topic (GameUI.help).
@@ -191,6 +205,7 @@ class App:
         """Resume (or replay, if it is over) a saved game."""
         if key == self.key and self.record is not None:
             self.screen = "game"  # the game in memory, which a full storage may not have saved
+            self.saves.write(self.settings.key(OPEN), key)
             return
         if self._holding_unsaved():
             return
@@ -315,6 +330,50 @@ class App:
             if stored is not None and self.about is not None:
                 self.about["title"] = stored["title"]
             self.saves.write(f"{self.key}.about", json.dumps(self._about()))
+            self._save_notes()
+
+    def _save_notes(self) -> None:
+        """What the page shows beyond the record (notes.py), beside it: a reload shows it too."""
+        if self.key is None or self.record is None or self.behind:
+            return
+        kept: notes.Notes = {
+            "happened": self._happened_at,
+            "takebacks": [
+                (at, self.game.action_text(action)) for at, action in self.history.takebacks
+            ],
+            "undoing": self.history.undoing,
+            "summary": self._summary_made if self.summary is not None else None,
+        }
+        self.saves.write(f"{self.key}.notes", notes.dumps(kept))
+
+    def reopen(self) -> None:
+        """After a reload: the game that was on screen, where it was, with its notes (the
+        home screen if the player had gone back to it, or the game is gone)."""
+        key = self.settings.get(OPEN)
+        if not key or self.listed_entry(key) is None:
+            return
+        self.open_saved(key)
+        if self.key != key or self.record is None:
+            return
+        found = notes.loads(
+            self.store.get(f"{key}.notes"),
+            len(self.events),
+            len(self.names),
+            self.game.parse_action,
+        )
+        if found is None:
+            return
+        kept, takebacks = found
+        self.history.takebacks = takebacks
+        self.history.undoing = kept["undoing"]
+        self._happened_at = kept["happened"]
+        self.happened = story.notes(self, self.events[self._happened_at :])[-story.NOTES :]
+        shown = kept["summary"]
+        if shown is not None:
+            self._summary_made = shown
+            self.summary = story.summary(
+                self, shown["start"], shown["end"], shown["before"], shown["after"], shown["final"]
+            )
 
     # --- words -----------------------------------------------------------------------------
 
@@ -506,13 +565,15 @@ class App:
         self.history.opened(last_secret)
         self._mark_round()
         self.saves.write(self.settings.key(LAST), key)
+        self.saves.write(self.settings.key(OPEN), key)
         self.screen = "game"
 
     def _mark_round(self) -> None:
         """Where the round in progress began, and the points then (a replay to that moment:
         once when a game is opened or an action taken back)."""
         assert self.record is not None
-        self.happened, self.summary = [], None
+        self.happened, self.summary, self._summary_made = [], None, None
+        self._happened_at = len(self.events)
         self._round_at = story.round_start(self)
         moment = self.moments[self._round_at] if self._round_at < len(self.moments) else 0
         if moment >= len(self.record["actions"]):
@@ -540,6 +601,7 @@ class App:
         if self.past is not None:
             self.present()
         self.screen = "home"
+        self.saves.write(self.settings.key(OPEN), "")  # a reload shows the home screen too
         # Whoever resumes passes the cover again: the seat that was choosing is not assumed.
         self.viewer = None
         self.picked = []
@@ -608,6 +670,7 @@ class App:
             return False
         if self.computers[action["p"]] is None:
             self.happened = []  # a person decided: the notes start again from here
+            self._happened_at = len(self.events)
         self.record["actions"].append(self.game.action_text(action))
         self.history.played(secret)
         first = len(self.events)
@@ -636,12 +699,24 @@ class App:
         )
         if boundary is None or boundary <= self._round_at:
             return
-        self.summary = story.summary(self, self._round_at, boundary, self._round_scores)
+        after = self.ui.scores(self.state)
+        final = self.game.terminal(self.state)
+        self._summary_made = {
+            "start": self._round_at,
+            "end": boundary,
+            "before": list(self._round_scores),
+            "after": after,
+            "final": final,
+        }
+        self.summary = story.summary(
+            self, self._round_at, boundary, self._round_scores, after, final
+        )
         self._round_at = boundary
-        self._round_scores = self.ui.scores(self.state)
+        self._round_scores = after
 
     def dismiss_summary(self) -> None:
-        self.summary = None
+        self.summary = self._summary_made = None
+        self._save_notes()
 
     def can_undo(self) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information

@@ -12,6 +12,7 @@ from .frame import help_button, help_overlay, languages, notice, save_problem
 from .home import home
 from .html import button, esc, tag, tool
 from .settings import PERSON
+from .story import SeatRound, Summary
 
 if TYPE_CHECKING:
     from .app import App
@@ -127,15 +128,19 @@ def history_bar(app: App) -> str:
     way back. Nothing on the board can be played meanwhile."""
     assert app.record is not None
     count = len(app.record["actions"])
-    present = app.history.present[0] if app.history.present is not None else app.state
-    finished = present is not None and app.game.terminal(present)
+    finished = _finished(app)
     if app.past is None and not finished:
         return ""
     moment = count if app.past is None else app.past
 
+    # A step that leads nowhere says why: the start is shown, or the end (of a finished game).
+    at_start, at_end = app.t("app.at_start"), app.t("app.at_end")
+
     def step(words: str, to: int, id_: str) -> str:
-        token = app.reg(partial(app.look, to)) if 0 <= to <= count and to != moment else None
-        return tool(esc(words), token, words, id=id_, class_="step")
+        if 0 <= to <= count and to != moment:
+            return tool(esc(words), app.reg(partial(app.look, to)), id=id_, class_="step")
+        why = at_start if to <= 0 else at_end
+        return tool(esc(words), None, why, id=id_, class_="step")
 
     steps = (
         step(app.t("app.to_start"), 0, "to-start")
@@ -146,7 +151,12 @@ def history_bar(app: App) -> str:
     back = ""
     if app.past is not None and not finished:
         back = tool(esc(app.t("app.back_to_game")), app.reg(app.present), class_="go", id="back")
-    where = app.t("app.looking_at", moment=moment, count=count)
+    if finished and moment == count:
+        where = app.t("app.game_over_at", count=count)  # the end itself, not a moment past
+    elif finished:
+        where = app.t("app.looking_at_over", moment=moment, count=count)
+    else:
+        where = app.t("app.looking_at", moment=moment, count=count)
     return tag(
         "section",
         tag("p", esc(where), role="status") + tag("p", steps + back, class_="tools"),
@@ -189,7 +199,14 @@ def past_panel(app: App) -> str:
     """At a past moment, instead of a decision: who was deciding what (nothing can be played)."""
     asked = app.asked()
     who = who_line(app, asked[0], stage_name(app)) if asked else ""
-    return who + tag("p", esc(app.t("app.past_note")), class_="past-note")
+    note = app.t("app.past_note_over" if _finished(app) else "app.past_note")
+    return who + tag("p", esc(note), class_="past-note")
+
+
+def _finished(app: App) -> bool:
+    """The open game is over (whatever moment of it is shown)."""
+    present = app.history.present[0] if app.history.present is not None else app.state
+    return present is not None and app.game.terminal(present)
 
 
 def thinking(app: App) -> str | None:
@@ -240,32 +257,47 @@ def happened_block(app: App) -> str:
 
 
 def summary_screen(app: App) -> str:
-    """The round just over: the points each seat gained and what happened, until the table
-    has read it (then the next cover, or the next decision)."""
+    """The round just over: the points each seat gained, and under each seat the cards it
+    played and what they did, every point explained (the last round's final scoring too),
+    until the table has read it (then the next cover, or the next decision)."""
     s = app.summary
     assert s is not None
+    title = app.t("app.summary_title_final" if s.final else "app.summary_title", round=s.round)
     rows = ""
     for seat, name in enumerate(app.names):
-        gained = s.after[seat] - s.before[seat] if seat < len(s.before) else 0
         rows += tag(
             "tr",
             tag("th", esc(name))
-            + tag("td", esc(app.t("app.summary_gained", gained=gained)))
+            + tag("td", esc(app.t("app.summary_gained", gained=_gained(s, seat))))
             + tag("td", esc(app.t("app.summary_total", total=s.after[seat]))),
             class_=f"c-{app.colours[seat]}",
         )
-    lines = "".join(tag("li", esc(text)) for text in s.lines) or tag(
-        "li", esc(app.t("app.summary_quiet"))
-    )
+    common = ""
+    if s.common:
+        items = "".join(tag("li", esc(text)) for text in s.common)
+        common = tag("ul", items, class_="summary-lines summary-common")
+    seats = "".join(_summary_seat(app, seat) for seat in range(len(app.names)))
+    quiet = "" if s.lines else tag("p", esc(app.t("app.summary_quiet")), class_="summary-quiet")
+    # The board behind is the game as it stands: already the next round's start (one click
+    # plays through the round's end into the next), or the end of the game.
+    if s.final:
+        behind = app.t("app.summary_behind_end")
+    else:
+        behind = app.t(
+            "app.summary_behind", progress=app.ui.progress_text(app, app.ui.progress(app.state))
+        )
+    quiet += tag("p", esc(behind), class_="summary-behind")
     ok = button(
         esc(app.t("app.summary_ok")), app.reg(app.dismiss_summary), class_="go", id="summary-ok"
     )
     if app.can_undo():  # the round's last move may have been a misclick: take it back here
         ok += " " + tool(esc(app.t("app.undo")), app.reg(app.undo), id="undo")
     body = (
-        tag("h2", esc(app.t("app.summary_title", round=s.round)))
+        tag("h2", esc(title))
         + tag("table", tag("tbody", rows), class_="summary-scores")
-        + tag("ul", lines, class_="summary-lines")
+        + common
+        + tag("div", seats, class_="summary-seats")
+        + quiet
         + ok
     )
     table = tag("div", app.ui.table(app), class_="summary-table", inert=True, aria_hidden="true")
@@ -275,7 +307,42 @@ def summary_screen(app: App) -> str:
         id="summary",
         class_="summary",
         role="dialog",
-        aria_label=app.t("app.summary_title", round=s.round),
+        aria_label=title,
+    )
+
+
+def _gained(s: Summary, seat: int) -> int:
+    return s.after[seat] - s.before[seat] if seat < len(s.before) else 0
+
+
+def _summary_seat(app: App, seat: int) -> str:
+    """One seat's round in the summary: its name and cards, then what they did, each line
+    with the points it brought."""
+    s = app.summary
+    assert s is not None
+    part = s.seats[seat] if seat < len(s.seats) else SeatRound()
+    if not part.cards and not part.lines:
+        return ""
+    head = tag("span", esc(app.names[seat]), class_="name")
+    if part.cards:
+        played = app.t("app.summary_played", cards=part.cards)
+        head += " " + tag("span", esc(played), class_="summary-cards")
+    if any(line.points for line in part.lines):  # the sum of the points beside the lines
+        gained = app.t("app.summary_gained", gained=_gained(s, seat))
+        head += " " + tag("span", esc(gained), class_="summary-gained")
+    items = ""
+    for line in part.lines:
+        points = ""
+        if line.points:
+            words = app.t("app.summary_points", points=line.points)
+            points = " " + tag("span", esc(words), class_="summary-points")
+        items += tag("li", esc(line.text) + points)
+    lines = tag("ul", items, class_="summary-lines") if items else ""
+    return tag(
+        "section",
+        tag("h3", head) + lines,
+        class_=f"summary-seat c-{app.colours[seat]}",
+        data_seat=str(seat),
     )
 
 

@@ -13,11 +13,14 @@ from .storage import Store
 
 #: The settings by name: the language chosen; the computers' pace (seconds a computer's action
 #: stays on screen before it is played, so that a person can follow); the key of the game
-#: opened last (offered first for resuming); the last new-game form (players, names, colours,
-#: who plays each seat, who starts: the next game's form opens with it, for a rematch).
+#: opened last (offered first for resuming); the key of the game on screen ("" once the player
+#: has gone back to the home screen: a reload opens that game again, where it was, or the home
+#: screen); the last new-game form (players, names, colours, who plays each seat, who starts:
+#: the next game's form opens with it, for a rematch).
 LANG = "lang"
 PACE = "pace"
 LAST = "last"
+OPEN = "open"
 TABLE = "table"
 #: The seat colours a player may pick, in the order seats get them by default.
 SEAT_COLOURS = ("blue", "red", "yellow", "green")

@@ -9,8 +9,12 @@ several can be kept at once and starting one never replaces another:
                              count than it wrote is behind another tab (App.check_behind)
     <game>.game.<id>.about   what the list of saved games shows without replaying the game
                              (JSON: an `About`)
+    <game>.game.<id>.notes   what the page showed of it beyond the record (notes.py: the
+                             "Just now" notes, the takebacks, a round's summary unread)
     <site>.last              the key of the game opened last (offered first for resuming):
                              a setting of the site (settings.py; Castle's site is `castle`)
+    <site>.open              the key of the game on screen, which a reload opens again
+                             ("" after going back to the home screen)
 
 Earlier builds kept one game under `<game>.current` (and the one it replaced under
 `<game>.previous`, unreadable ones under `<game>.unreadable.<n>`). Those keys are listed as
@@ -150,6 +154,6 @@ def _ints(value: Any) -> bool:
 
 
 def delete(store: Store, key: str) -> None:
-    """Forget a saved game: its record, its count of saves and its About."""
-    for k in (key, f"{key}.rev", f"{key}.about"):
+    """Forget a saved game: its record, its count of saves, its About and its notes."""
+    for k in (key, f"{key}.rev", f"{key}.about", f"{key}.notes"):
         store.remove(k)

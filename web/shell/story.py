@@ -8,7 +8,9 @@ nothing the log does not, and nothing hidden: a secret answer's event only says 
 has chosen.
 
 Nothing here knows the game: a round begins where `GameUI.log_round` says, the summary keeps the
-events `GameUI.summary_events` names, and the points gained come from `GameUI.scores`.
+events `GameUI.summary_events` names, under the seat each is about, with every event that gives
+points (`GameUI.points`), so that each seat's lines add up to the change in its score
+(`GameUI.scores`); the cards each seat played come from `GameUI.cards_played`.
 """
 
 from __future__ import annotations
@@ -26,6 +28,22 @@ NOTES = 8
 
 
 @dataclass(frozen=True)
+class Line:
+    """One sentence of a seat's round, and the points it brought that seat (0: none)."""
+
+    text: str
+    points: int = 0
+
+
+@dataclass(frozen=True)
+class SeatRound:
+    """One seat's round: the cards it played (in words) and what they did, in order."""
+
+    cards: str = ""
+    lines: tuple[Line, ...] = ()
+
+
+@dataclass(frozen=True)
 class Summary:
     """A round that is over, as its summary shows it."""
 
@@ -33,8 +51,17 @@ class Summary:
     #: Each seat's points when the round began and when it ended.
     before: tuple[int, ...]
     after: tuple[int, ...]
-    #: The round's sentences worth a summary (who built what, deliveries, bonuses).
-    lines: tuple[str, ...]
+    #: Each seat's round; its lines' points add up to after - before.
+    seats: tuple[SeatRound, ...]
+    #: What concerned the whole table (a winter card turned over, no delivery, the end).
+    common: tuple[str, ...] = ()
+    #: The game ended with this round: its summary has the final scoring too.
+    final: bool = False
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """Every sentence of the summary: the table's, then each seat's."""
+        return self.common + tuple(line.text for seat in self.seats for line in seat.lines)
 
 
 class Told(Protocol):
@@ -71,18 +98,40 @@ def round_start(app: Told) -> int:
     return 0
 
 
-def summary(app: Told, start: int, end: int, before: list[int]) -> Summary | None:
+def summary(
+    app: Told, start: int, end: int, before: list[int], after: list[int], final: bool = False
+) -> Summary | None:
     """The summary of the round whose events are app.events[start:end], or None if the game
-    names no round there."""
+    names no round there. `before` and `after` are each seat's points when it began and ended;
+    `final`: the game ended with it."""
     began = app.ui.log_round(app.events[start]) if start < len(app.events) else None
     if began is None:
         return None
     kept = set(app.ui.summary_events)
-    lines = []
+    seats = len(app.names)
+    cards = [""] * seats
+    lines: list[list[Line]] = [[] for _ in range(seats)]
+    common: list[str] = []
     for e in app.events[start:end]:
-        if e.get("e") in kept:
-            text = app.ui.describe(e, app.names, app.cat)
-            if text:
-                lines.append(text)
-    after = app.ui.scores(app.state)
-    return Summary(began, tuple(before), tuple(after), tuple(lines))
+        played = app.ui.cards_played(e, app.cat)
+        if played is not None:
+            cards = [*played, *[""] * seats][:seats]
+            continue
+        scored = app.ui.points(e)
+        if scored is None and e.get("e") not in kept:
+            continue
+        text = app.ui.describe(e, app.names, app.cat) or ""
+        seat, points = scored if scored is not None else (e.get("p"), 0)
+        if isinstance(seat, int) and 0 <= seat < seats:
+            if text or points:
+                lines[seat].append(Line(text, points))
+        elif text:
+            common.append(text)
+    return Summary(
+        began,
+        tuple(before),
+        tuple(after),
+        tuple(SeatRound(c, tuple(ls)) for c, ls in zip(cards, lines, strict=True)),
+        tuple(common),
+        final,
+    )

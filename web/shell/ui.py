@@ -91,8 +91,20 @@ class GameUI(Protocol[App]):
         ...
 
     #: The events a round's summary keeps (who built what, deliveries, bonuses): names of
-    #: `Event["e"]`; the summary words them as the log does.
+    #: `Event["e"]`; the summary words them as the log does, under the seat its `"p"` names
+    #: (an event without one concerns the whole table).
     summary_events: tuple[str, ...]
+
+    def points(self, event: Event) -> tuple[int, int] | None:
+        """The seat an event gives points to and how many, or None if it gives none: a round's
+        summary lists every such event under its seat, so that the lines add up to the change
+        in the seat's score (`scores`), the final scoring's included."""
+        ...
+
+    def cards_played(self, event: Event, cat: Catalog) -> list[str] | None:
+        """The cards each seat played in the round, in words ("Trader, Messenger"), if this
+        event shows them (None: it does not; a game without cards never does)."""
+        ...
 
     def scores(self, state: Any) -> list[int]:
         """Each seat's points so far (the round's summary says what each gained)."""
