@@ -494,9 +494,17 @@ def on_focus(event: Any) -> None:
 
 
 def on_change(event: Any) -> None:
+    """A file chosen to open; or a field whose choice is acted on at once (`data-change`: the
+    computers' pace is kept, a seat's kind or the season redraws the form), with the form's
+    values as a click has them."""
     target = event.target
     if target.id == "import-file" and target.files.length:
         _read_later(target.files.item(0))
+        return
+    act = _attr(target, "data-change")
+    if act is not None:
+        app.click(act, _form())
+        draw()
 
 
 def on_drop(event: Any) -> None:
