@@ -3,9 +3,11 @@ touches the DOM.
 
 It adapts localStorage to web.storage.Store, draws `screens.render(app)` into <main id="app">, and
 sends every click on a `[data-act]` element to the controller with the values of the page's
-form fields. A click on a forbidden option (`[data-reason]`) shows its reason in the status
-line. The page marks itself ready on <body data-ready="1"> once the first screen is drawn, so
-tests (and anything waiting on the page) never see a half-built page.
+form fields, and every change of a field marked `[data-change]` alike (a choice the form acts
+on at once: the computers' pace, a seat's kind, the season). A click on a forbidden option
+(`[data-reason]`) shows its reason in the status line. The page marks itself ready on
+<body data-ready="1"> once the first screen is drawn, so tests (and anything waiting on the
+page) never see a half-built page.
 
 Computer players act by themselves after each redraw (`schedule`): the quick levels on this
 thread, the searching ones in a worker (web/bot_worker.py), started the first time one must
