@@ -92,3 +92,33 @@ def test_a_hard_computer_thinks_in_its_worker_while_the_page_answers(
     assert not leaving(seen), f"requests left 127.0.0.1: {leaving(seen)}"
     assert any("bot_worker.py" in url for url in seen)
     assert console.errors() == [], str(console)
+
+
+def test_the_new_game_form_follows_its_choices_and_keeps_the_pace(
+    page: Page, console: ConsoleLog
+) -> None:
+    """A seat's kind, the season and the pace act at once (web/main.py `on_change`): a person's
+    name is not carried over to a computer and comes back with the person, the winter note shows
+    only for winter, and the pace is kept before any game starts (so it holds on Resume); the
+    focus stays on the field changed."""
+    page.goto("")
+    wait_until_ready(page, console)
+    name = page.locator('input[name="name1"]')
+    name.fill("Ben")
+    page.focus("#kind1")
+    page.select_option("#kind1", "hard")
+    expect(name).to_have_value("")
+    expect(name).to_have_attribute("placeholder", "Computer 2 (hard)")
+    expect(page.locator("#kind1")).to_be_focused()
+    page.select_option("#kind1", "person")
+    expect(name).to_have_value("Ben")
+    note = page.locator(".variant .hint")
+    expect(note).to_have_count(0)
+    page.select_option("#variant", "winter")
+    expect(note).to_contain_text("Six winter cards")
+    page.select_option("#variant", "summer")
+    expect(note).to_have_count(0)
+    page.select_option("#pace", "0")
+    assert page.evaluate("() => localStorage.getItem('castle.pace')") == "0"
+    expect(name).to_have_value("Ben")  # what was typed stays through every redraw
+    assert not console.errors(), str(console)

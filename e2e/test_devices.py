@@ -231,7 +231,7 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
     page.locator("#pass-cover").wait_for()
     expect(page.locator("#pass-cover")).to_be_focused()
     page.keyboard.press("Enter")
-    # The shortcuts the rules help lists (web/shell/keys.py): ? and Esc, and a digit per choice.
+    # The shortcuts the rules help lists (web/shell/keys.py): ? and Esc, and a key per choice.
     page.keyboard.press("?")
     expect(page.locator("#help-close")).to_be_focused()
     expect(page.locator("#help-keyboard")).to_be_attached()
@@ -268,6 +268,50 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
     assert "Choose secretly what to play" in said, said
     played = saved_record(page)["actions"]
     assert [a.split()[:2] for a in played[:2]] == [["p0", "select"], ["p1", "select"]]
+    assert not log.errors(), str(log)
+
+
+#: Seed 47, two players, after 22 moves: Ann may erect any of ten buildings, so the step has
+#: eleven choices with "Erect nothing", more than there are digits (tests/test_keys.py).
+ERECT_ELEVEN = recorded_game(2, 47, ["Ann", "Bo"], ["blue", "red"], upto=22)
+#: Whether the game's record has more than `n` moves (the page saves after each).
+MOVES_JS = """n => {
+  const key = localStorage.getItem('castle.last');
+  return JSON.parse(localStorage.getItem(key)).actions.length > n;
+}"""
+
+
+def test_every_playable_choice_has_a_key_and_no_forbidden_one_spends_one(
+    context: BrowserContext,
+) -> None:
+    """The digits, then letters (web/shell/keys.py): House, the tenth choice, is A and
+    "Erect nothing" B; at the helper step the places that cannot be taken have no key, and
+    "Place no more helpers" has one."""
+    page, log = open_with_saves(
+        context,
+        {"castle.game.erect": ERECT_ELEVEN, "castle.game.helper": SAVES["castle.game.helper"]},
+    )
+    open_saved(page, "castle.game.erect")
+    past_covers(page)
+    page.locator("#decision[data-stage='erect']").wait_for()
+    keyed = page.locator("#decision [data-shortcut]")
+    expect(keyed).to_have_count(11)
+    expect(page.locator("#decision [data-shortcut='A']")).to_have_text("House (8 BP)")
+    expect(page.locator("#decision [data-shortcut='B']")).to_have_text("Erect nothing")
+    page.keyboard.press("a")
+    page.locator("#decision[data-stage='pay']").wait_for()
+    assert saved_record(page)["actions"][-1].endswith(" erect house")
+    go_home(page)
+    open_saved(page, "castle.game.helper")
+    past_covers(page)
+    page.locator("#decision[data-stage='helper']").wait_for()
+    expect(page.locator("#decision button.off[data-shortcut]")).to_have_count(0)
+    done = page.locator("#decision button.done")
+    expect(done).to_have_attribute("data-shortcut", re.compile(r"^[1-9A-Z]$"))
+    before = len(saved_record(page)["actions"])
+    page.keyboard.press((done.get_attribute("data-shortcut") or "").lower())
+    page.wait_for_function(MOVES_JS, arg=before)
+    assert saved_record(page)["actions"][before].endswith(" done")
     assert not log.errors(), str(log)
 
 

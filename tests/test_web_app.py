@@ -788,8 +788,8 @@ def test_a_game_no_migration_reaches_stays_listed_as_last_saved(
     entry = app.listed[0]
     assert entry["problem"] and "can no longer replay" in entry["problem"]
     assert entry["about"] == about  # its scores and winner, as saved last
-    scores = " – ".join(str(s) for s in about["scores"])
-    assert scores in html and "can no longer replay" in html
+    scores = " · ".join(f"{n} {s}" for n, s in zip(about["names"], about["scores"], strict=True))
+    assert esc(scores) in html and "can no longer replay" in html
     assert "Replay</button>" not in html and 'id="resume"' not in html
     app.export_saved(key)
     assert app.download is not None and app.download[1] == text
@@ -822,7 +822,7 @@ def test_the_next_game_opens_with_the_last_tables_names_colours_and_seats() -> N
     html = render(App(store, GAMES, lang="en"))
     assert 'value="Ann"' in html and 'name="colour0"' in html
     assert re.search(r'name="colour0">.*?<option value="green" selected>', html)
-    assert re.search(r'name="kind1">.*?<option value="medium" selected>', html)
+    assert re.search(r'name="kind1"[^>]*>.*?<option value="medium" selected>', html)
     assert re.search(r'class="off count picked"[^>]*>2 players<', html)
 
 

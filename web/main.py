@@ -3,9 +3,11 @@ touches the DOM.
 
 It adapts localStorage to web.storage.Store, draws `screens.render(app)` into <main id="app">, and
 sends every click on a `[data-act]` element to the controller with the values of the page's
-form fields. A click on a forbidden option (`[data-reason]`) shows its reason in the status
-line. The page marks itself ready on <body data-ready="1"> once the first screen is drawn, so
-tests (and anything waiting on the page) never see a half-built page.
+form fields, and every change of a field marked `[data-change]` alike (a choice the form acts
+on at once: the computers' pace, a seat's kind, the season). A click on a forbidden option
+(`[data-reason]`) shows its reason in the status line. The page marks itself ready on
+<body data-ready="1"> once the first screen is drawn, so tests (and anything waiting on the
+page) never see a half-built page.
 
 Computer players act by themselves after each redraw (`schedule`): the quick levels on this
 thread, the searching ones in a worker (web/bot_worker.py), started the first time one must
@@ -234,22 +236,25 @@ def _announce() -> None:
     region.textContent = " ".join(said)
 
 
-#: The decision's choices, in the order the panel shows them (the digits' shortcuts): its
-#: buttons, forbidden ones included (a digit then says why not), but the hint and the rules.
-_CHOICES = "#decision button[data-act], #decision button.off"
+#: The decision's choices that can be played, in the order the panel shows them (the keys of
+#: keys.CHOICES press them): its enabled buttons, but the hint, the step's rules and undo. A
+#: forbidden choice has no key, so that none is spent on it (a tap on it still says why not).
+_CHOICES = "#decision button[data-act]"
 _NOT_CHOICES = "#hint, #help-step, #undo"
 
 
 def _choices() -> list[Any]:
     found = root.querySelectorAll(_CHOICES)
-    return [el for el in found if not el.matches(_NOT_CHOICES)][: keys.CHOICES]
+    choices = [el for el in found if not el.matches(_NOT_CHOICES)]
+    return choices[: len(keys.choice_keys(len(choices)))]
 
 
 def _number_choices() -> None:
-    """Each choice carries its digit, shown once the player uses the keyboard (body.keys)."""
-    for n, el in enumerate(_choices(), start=1):
-        el.setAttribute("data-shortcut", str(n))
-        el.setAttribute("aria-keyshortcuts", str(n))
+    """Each choice carries its key, shown once the player uses the keyboard (body.keys)."""
+    choices = _choices()
+    for el, key in zip(choices, keys.choice_keys(len(choices)), strict=True):
+        el.setAttribute("data-shortcut", keys.label(key))
+        el.setAttribute("aria-keyshortcuts", keys.label(key))
 
 
 def on_key(event: Any) -> None:
@@ -263,17 +268,17 @@ def on_key(event: Any) -> None:
     if target is not None and target is not jsnull and target.matches("input, select, textarea"):
         return
     key = str(event.key)
-    if key == "Tab" or key in keys.DIGITS:
+    choice = keys.choice_index(key)
+    if key == "Tab" or choice is not None:
         document.body.classList.add("keys")
     pressed = None
     covered = root.querySelector(".help-overlay, #log.full")
     if covered is not None and covered is not jsnull:
         if key == "Escape":
             pressed = root.querySelector("#help-close, #log.full #log-full")
-    elif key in keys.DIGITS:
+    elif choice is not None:
         choices = _choices()
-        n = keys.DIGITS.index(key)
-        pressed = choices[n] if n < len(choices) else None
+        pressed = choices[choice] if choice < len(choices) else None
     elif key in keys.PRESS:
         pressed = root.querySelector(f"#{keys.PRESS[key]}")
     if pressed is not None and pressed is not jsnull:
@@ -492,9 +497,17 @@ def on_focus(event: Any) -> None:
 
 
 def on_change(event: Any) -> None:
+    """A file chosen to open; or a field whose choice is acted on at once (`data-change`: the
+    computers' pace is kept, a seat's kind or the season redraws the form), with the form's
+    values as a click has them."""
     target = event.target
     if target.id == "import-file" and target.files.length:
         _read_later(target.files.item(0))
+        return
+    act = _attr(target, "data-change")
+    if act is not None:
+        app.click(act, _form())
+        draw()
 
 
 def on_drop(event: Any) -> None:

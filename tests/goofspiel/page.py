@@ -52,6 +52,9 @@ class GoofspielPage:
     def progress_text(self, app: App, progress: Json) -> str:
         return app.t("goofspiel.prizes_left", count=progress.get("prizes_left", 0))
 
+    def variant_text(self, app: App, progress: Json) -> str:
+        return ""
+
     def reveal_text(self, app: App) -> str:
         return app.t("app.reveal")
 

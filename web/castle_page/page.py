@@ -73,10 +73,15 @@ class CastlePage:
         played, rounds = progress.get("round"), progress.get("rounds")
         if not isinstance(played, int) or not isinstance(rounds, int):
             return ""
-        text = app.t("page.round_of", round=played, rounds=rounds)
-        if progress.get("winter") is True:
-            text = f"{app.t('page.winter_progress')} · {text}"
-        return text
+        return app.t("page.round_of", round=played, rounds=rounds)
+
+    def variant_text(self, app: App, progress: Json) -> str:
+        """Summer (the basic game) or winter (§10); a progress from before the winter variant
+        does not say."""
+        winter = progress.get("winter")
+        if not isinstance(winter, bool):
+            return ""
+        return app.t("page.winter_progress" if winter else "page.summer_progress")
 
     def cover_hint(self, app: App) -> str:
         s: State | None = app.state
@@ -184,20 +189,19 @@ class CastlePage:
 
 
 def _season_field(app: App) -> str:
-    """Summer (the basic game) or the winter variant (§10), with what winter adds."""
+    """Summer (the basic game) or the winter variant (§10), with what winter adds when winter
+    is chosen (a choice redraws the form: App.refresh)."""
     chosen = app.form.get("variant", "summer")
     options = "".join(
         tag("option", esc(app.t(f"page.variant.{v}")), value=v, selected=chosen == v)
         for v in ("summer", "winter")
     )
-    rounds = app.cat.join(str(r) for r in data.WINTER_ROUNDS)
-    return tag(
-        "label",
-        esc(app.t("page.variant"))
-        + tag("select", options, name="variant")
-        + tag("small", esc(app.t("page.winter_hint", rounds=rounds)), class_="hint"),
-        class_="variant",
-    )
+    note = ""
+    if chosen == "winter":
+        rounds = app.cat.join(str(r) for r in data.WINTER_ROUNDS)
+        note = tag("small", esc(app.t("page.winter_hint", rounds=rounds)), class_="hint")
+    select = tag("select", options, name="variant", id="variant", data_change=app.reg(app.refresh))
+    return tag("label", esc(app.t("page.variant")) + select + note, class_="variant")
 
 
 def _start_field(app: App) -> str:

@@ -496,9 +496,7 @@ class App:
             if level is None:
                 default = self.t("app.default_name", n=seat + 1)
             else:
-                default = self.t(
-                    "app.computer_name", n=seat + 1, level=self.t(f"app.level.{level}")
-                )
+                default = self.computer_name(seat, level)
             names.append((f.get(f"name{seat}") or "").strip()[:NAME_LENGTH] or default)
         colours = [f.get(f"colour{seat}") or SEAT_COLOURS[seat] for seat in range(players)]
         if len(set(colours)) < players or not set(colours) <= set(SEAT_COLOURS):
@@ -517,9 +515,7 @@ class App:
             "colours": colours,
             "computers": computers,
         }
-        pace = f.get("pace")
-        if pace in PACES:
-            self.saves.write(self.settings.key(PACE), pace)
+        self.keep_pace()
         table = {k: v for k, v in f.items() if k not in ("seed", "pace") and isinstance(v, str)}
         self.saves.write(self.settings.key(TABLE), json.dumps(table))
         rec = records.new_record(self.game, setup)
@@ -528,6 +524,18 @@ class App:
         self._open(self.saves.new_key(), rec, state, events, [0] * len(events), False)
         self._save()
 
+    def keep_pace(self) -> None:
+        """The computers' pace the form shows (the new-game form's, or the one beside the seats
+        in a game), kept as the site's setting at once: chosen at home, it holds for a game
+        resumed as well as for one started, and changed in a game, for the rest of it."""
+        pace = self.form.get("pace")
+        if pace in PACES and pace != self.settings.get(PACE):
+            self.saves.write(self.settings.key(PACE), pace)
+
+    def refresh(self) -> None:
+        """Nothing but a redraw with the form's values: a field whose choice changes what the
+        form shows (the click that calls this has kept them in `form`)."""
+
     def player_count(self) -> int:
         """The new-game form's player count (3 where the game can, else its first count)."""
         counts = self.game.players
@@ -535,6 +543,10 @@ class App:
         if chosen.isdigit() and int(chosen) in counts:
             return int(chosen)
         return 3 if 3 in counts else counts[0]
+
+    def computer_name(self, seat: int, level: str) -> str:
+        """The name of a computer seat not given one: its level's ("Computer 2 (hard)")."""
+        return self.t("app.computer_name", n=seat + 1, level=self.t(f"app.level.{level}"))
 
     def form_level(self, seat: int) -> str | None:
         """The new-game form's choice for a seat: a computer level, or None for a person."""

@@ -9,8 +9,11 @@ from typing import TYPE_CHECKING
 
 from . import i18n
 from .html import esc, tag, tool
+from .settings import DEFAULT_PACE, PACE, PACES
 
 if TYPE_CHECKING:
+    from tabletop.game import Json
+
     from .app import App
 
 
@@ -83,3 +86,26 @@ def languages(app: App) -> str:
         token = None if lang == app.lang else app.reg(partial(app.set_language, lang))
         buttons.append(tool(esc(name), token, name, lang=lang, class_="lang"))
     return tag("nav", "".join(buttons), class_="languages", aria_label=app.t("app.languages"))
+
+
+def pace_field(app: App, id_: str) -> str:
+    """How long each computer action stays on screen before it is played: on the new-game
+    form and beside the seats in a game; a choice is kept at once (App.keep_pace), so that
+    it holds for every game until changed."""
+    if not app.ui.levels:
+        return ""
+    pace = app.form.get("pace") or app.settings.get(PACE) or DEFAULT_PACE
+    if pace not in PACES:
+        pace = DEFAULT_PACE
+    options = "".join(
+        tag("option", esc(app.t(f"app.pace.{p}")), value=p, selected=p == pace) for p in PACES
+    )
+    select = tag("select", options, name="pace", id=id_, data_change=app.reg(app.keep_pace))
+    return tag("label", esc(app.t("app.pace")) + select, class_="pace")
+
+
+def where_it_stands(app: App, progress: Json) -> str:
+    """A game's variant and where it stands ("Winter · Round 4 of 15"): the header, the list
+    of saved games."""
+    words = (app.ui.variant_text(app, progress), app.ui.progress_text(app, progress))
+    return " · ".join(w for w in words if w)

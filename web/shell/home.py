@@ -8,14 +8,15 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .frame import help_button, languages, notice
+from .frame import help_button, languages, notice, pace_field, where_it_stands
 from .html import button, esc, tag, void
-from .settings import DEFAULT_PACE, NAME_LENGTH, PACE, PACES, PERSON, SEAT_COLOURS
+from .settings import NAME_LENGTH, PERSON, SEAT_COLOURS
 from .storage import TITLE_LENGTH
 
 if TYPE_CHECKING:
     from .app import App
     from .saves import Listed
+    from .storage import About
 
 
 def home(app: App) -> str:
@@ -23,7 +24,9 @@ def home(app: App) -> str:
     f = app.form
     players = app.player_count()
     top = tag("div", languages(app) + help_button(app), class_="home-tools")
-    out = tag("h1", esc(t("app.title"))) + top + notice(app) + saved_games(app)
+    # What the game is, for how many and how long: the game's own words (its catalogs).
+    out = tag("h1", esc(t("app.title"))) + tag("p", esc(t("app.tagline")), class_="tagline")
+    out += top + notice(app) + saved_games(app)
     counts = "".join(
         button(
             esc(t("app.players_n", n=n)),
@@ -37,6 +40,11 @@ def home(app: App) -> str:
     rows = ""
     for seat in range(players):
         name = f.get(f"name{seat}", "")
+        level = app.form_level(seat)
+        if level is None:
+            placeholder = t("app.default_name", n=seat + 1)
+        else:
+            placeholder = app.computer_name(seat, level)
         colour = f.get(f"colour{seat}") or SEAT_COLOURS[seat]
         options = "".join(
             tag("option", esc(t(f"app.colour.{c}")), value=c, selected=c == colour)
@@ -51,7 +59,7 @@ def home(app: App) -> str:
                     "input",
                     name=f"name{seat}",
                     value=name,
-                    placeholder=t("app.default_name", n=seat + 1),
+                    placeholder=placeholder,
                     maxlength=str(NAME_LENGTH),
                     autocomplete="off",
                 ),
@@ -69,7 +77,7 @@ def home(app: App) -> str:
         + void("input", type="hidden", name="players", value=str(players))
         + rows
         + app.ui.setup_fields(app)
-        + _pace_field(app)
+        + pace_field(app, "pace")
         + tag(
             "label",
             esc(t("app.seed"))
@@ -108,11 +116,10 @@ def _saved_row(app: App, entry: Listed, first: bool) -> str:
         details = [", ".join(about["names"])] if about["title"] else []
         details.append(t("app.players_n", n=len(about["names"])))
         if about["finished"]:
-            winners = [about["names"][w] for w in about["winners"] if w < len(about["names"])]
-            scores = " – ".join(str(s) for s in about["scores"])
-            details.append(t("app.finished_won", players=app.cat.join(winners), scores=scores))
+            details.append(app.ui.variant_text(app, about["progress"]))
+            details.append(_results(app, about))
         else:
-            details.append(app.ui.progress_text(app, about["progress"]))
+            details.append(where_it_stands(app, about["progress"]))
         details.append(t("app.saved_at", date=_date(about["updated"])))
     else:
         title, details = t("app.unknown_game"), [key]
@@ -175,6 +182,18 @@ def _saved_row(app: App, entry: Listed, first: bool) -> str:
     )
 
 
+def _results(app: App, about: About) -> str:
+    """Who won, and each player's points beside their name ("Ann 62 · Ben 55 · Cy 61"), so
+    that a list of numbers need not be matched to the players in order."""
+    names = about["names"]
+    winners = [names[w] for w in about["winners"] if w < len(names)]
+    scores = app.t("app.score_sep").join(
+        app.t("app.name_score", player=name, score=score)
+        for name, score in zip(names, about["scores"], strict=False)
+    )
+    return app.t("app.finished_won", players=app.cat.join(winners), scores=scores)
+
+
 def _date(seconds: float) -> str:
     """A save's date, in the device's time zone."""
     return time.strftime("%Y-%m-%d %H:%M", time.localtime(seconds))
@@ -197,10 +216,18 @@ def _set(app: App, key: str, value: str) -> None:
 
 
 def _kind_field(app: App, seat: int) -> str:
-    """Who plays the seat: a person, or the computer at one of the game's levels."""
+    """Who plays the seat: a person, or the computer at one of the game's levels. A name is
+    the seat's kind's: a person's name is kept aside (a hidden field) while a computer plays
+    the seat, which is named after its level, and comes back with the person."""
     if not app.ui.levels:
         return ""
     kind = app.form.get(f"kind{seat}", PERSON)
+    if kind not in app.ui.levels:
+        kind = PERSON
+    kept = ""
+    if kind != PERSON:
+        person = app.form.get(f"person{seat}", "")
+        kept = void("input", type="hidden", name=f"person{seat}", value=person)
     options = tag("option", esc(app.t("app.person")), value=PERSON, selected=kind == PERSON)
     options += "".join(
         tag(
@@ -211,15 +238,24 @@ def _kind_field(app: App, seat: int) -> str:
         )
         for level in app.ui.levels
     )
-    return tag("label", esc(app.t("app.played_by")) + tag("select", options, name=f"kind{seat}"))
-
-
-def _pace_field(app: App) -> str:
-    """How long each computer action stays on screen before it is played."""
-    if not app.ui.levels:
-        return ""
-    pace = app.form.get("pace") or app.settings.get(PACE) or DEFAULT_PACE
-    options = "".join(
-        tag("option", esc(app.t(f"app.pace.{p}")), value=p, selected=p == pace) for p in PACES
+    select = tag(
+        "select",
+        options,
+        name=f"kind{seat}",
+        id=f"kind{seat}",
+        data_change=app.reg(partial(_kind_changed, app, seat, kind)),
     )
-    return tag("label", esc(app.t("app.pace")) + tag("select", options, name="pace"))
+    return tag("label", esc(app.t("app.played_by")) + select) + kept
+
+
+def _kind_changed(app: App, seat: int, before: str) -> None:
+    """A seat handed from a person to a computer keeps the person's name aside, and the
+    computer goes by its level's name (unless given one); handed back, the person's name
+    returns. So a rematch's form never names a computer after the person it replaces."""
+    form = app.form
+    person = app.form_level(seat) is None
+    if before == PERSON and not person:
+        form[f"person{seat}"] = form.get(f"name{seat}", "")
+        form[f"name{seat}"] = ""
+    elif before != PERSON and person:
+        form[f"name{seat}"] = form.pop(f"person{seat}", "")

@@ -8,7 +8,15 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from .frame import help_button, help_overlay, languages, notice, save_problem
+from .frame import (
+    help_button,
+    help_overlay,
+    languages,
+    notice,
+    pace_field,
+    save_problem,
+    where_it_stands,
+)
 from .home import home
 from .html import button, esc, tag, tool
 from .settings import PERSON
@@ -115,7 +123,7 @@ def game(app: App) -> str:
     header = tag(
         "header",
         tag("h1", esc(app.t("app.title")))
-        + tag("span", esc(app.ui.progress_text(app, app.ui.progress(app.state))), class_="round")
+        + tag("span", esc(where_it_stands(app, app.ui.progress(app.state))), class_="round")
         + tag("div", "".join(tools), class_="tools")
         + languages(app),
     )
@@ -190,7 +198,7 @@ def seats_panel(app: App) -> str:
         )
     return tag(
         "section",
-        tag("h2", esc(app.t("app.seats_title"))) + tag("ul", rows),
+        tag("h2", esc(app.t("app.seats_title"))) + tag("ul", rows) + pace_field(app, "game-pace"),
         id="seats-panel",
     )
 

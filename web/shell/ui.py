@@ -71,6 +71,12 @@ class GameUI(Protocol[App]):
         A progress saved by an older build may lack keys: word what is there."""
         ...
 
+    def variant_text(self, app: App, progress: Json) -> str:
+        """Which variant of the game `progress` is of, in a word ("Winter"), said before it in
+        the header and the list of saved games (which shows games of every variant side by
+        side); "" for a game of one variant, or a progress that does not say."""
+        ...
+
     def cover_hint(self, app: App) -> str:
         """The line under "Pass the device to …" on a hot-seat cover."""
         ...
