@@ -310,6 +310,14 @@ def test_a_narrow_screen_puts_the_decision_first_and_scrolls_back_to_it(
     box = page.locator("#decision").bounding_box()
     assert header is not None and box is not None and box["y"] >= 0
     assert header["y"] >= 0 or header["y"] + header["height"] <= 0, header
+    # A move taken in the panel with the page scrolled a little, the header half out of view:
+    # the new decision (the next seat's giving to the Damsel) comes with the header whole.
+    _at("give", "castle.game.winter-give")(page)
+    page.evaluate("() => window.scrollTo(0, 30)")
+    expect(page.locator("#app > header")).not_to_be_in_viewport(ratio=1)
+    page.click("#decision button[data-act]:not(#hint, #help-step, #undo)")
+    expect(page.locator("#decision")).to_be_attached()  # a decision again, not a cover
+    expect(page.locator("#app > header")).to_be_in_viewport(ratio=1)
     assert not log.errors(), str(log)
 
 

@@ -190,19 +190,19 @@ def _to_decision() -> None:
         return
     target.focus(_options(preventScroll=True))
     if window.matchMedia("(max-width: 1000px)").matches and target.id == "decision":
-        top = target.getBoundingClientRect().top
-        if top < 0 or top > window.innerHeight * 0.6:
-            _scroll_to_decision(target)
+        _scroll_to_decision(target)
 
 
 def _scroll_to_decision(decision: Any) -> None:
-    """The decision's heading at the window's top; or, when the decision sits near the
-    page's top anyway, the page's very top, so that the header (its languages and tools) is
-    seen whole rather than cut in half above the decision."""
-    top = decision.getBoundingClientRect().top + window.scrollY
-    if top < window.innerHeight * 0.5:
-        window.scrollTo(0, 0)
-    else:
+    """A decision near the page's top (in its first half-window, as on a phone): the page's
+    very top, so that the header (its languages and tools) is seen whole, never cut in half
+    above the decision. One further down: its heading at the window's top, if it is not in
+    view already."""
+    top = decision.getBoundingClientRect().top
+    if top + window.scrollY < window.innerHeight * 0.5:
+        if window.scrollY > 0:
+            window.scrollTo(0, 0)
+    elif top < 0 or top > window.innerHeight * 0.6:
         decision.scrollIntoView(_options(block="start"))
 
 
