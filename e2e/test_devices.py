@@ -60,9 +60,10 @@ AXE_JS = """async () => {
 }"""
 SHOTS = ROOT / "test-results" / "devices"
 #: A phone's page at round 3 (4 players, the secret selection: the longest decision panel) is
-#: at most this tall: the decision (~370 px), the board (~890), a line per player (~60 each;
-#: the seat deciding opened, ~180) and the log's last lines (~340), about two and a half
-#: screens of a 390×844 phone. It was 2,560 px with every player's panel open and a longer log.
+#: at most this tall: the header (~110 px), the decision (~370), the board (~850), a line per
+#: player (~60 each; the seat deciding opened, ~180) and the log's last lines (~340), about two
+#: and a half screens of a 390×844 phone, with room for a taller font. It was 2,560 px with
+#: every player's panel open and a longer log; it is about 2,040.
 PHONE_PAGE = 2200
 #: The screens where a laptop shows the whole board without scrolling (the end puts the
 #: scores above it; the summary covers it).
