@@ -8,10 +8,17 @@ sideways scroll, no box outside the window or cut by its container, no clipped t
 phone widths every control at least 44 px each way; at a phone's and a laptop's size axe-core
 finds no serious or critical accessibility violation. A screenshot of each screen at each size is
 kept in test-results/devices/ for a person to look at.
+
+Besides, what players tripped over (issue 20): on a cover and on a round's summary the tools
+(Menu, Rules, the languages) never lie over its words, and a score never breaks over two
+lines; on a laptop's 1366×768 a 3-player winter board shows the defense tower whole without
+scrolling; a phone's page at round 3 stays under PHONE_PAGE px (the players folded to a line
+each); and the scroll back to a new decision never cuts the header in half.
 """
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +33,7 @@ from .helpers import (
     open_saved,
     open_with_saves,
     past_covers,
+    play,
     recorded_game,
     saved_record,
 )
@@ -50,6 +58,48 @@ AXE_JS = """async () => {
     });
 }"""
 SHOTS = ROOT / "test-results" / "devices"
+#: A phone's page at round 3 (4 players, the secret selection: the longest decision panel) is
+#: at most this tall: the header (~110 px), the decision (~370), the board (~850), a line per
+#: player (~60 each; the seat deciding opened, ~180) and the log's last lines (~340), about two
+#: and a half screens of a 390×844 phone, with room for a taller font. It was 2,560 px with
+#: every player's panel open and a longer log; it is about 2,040.
+PHONE_PAGE = 2200
+#: The screens where a laptop shows the whole board without scrolling (the end puts the
+#: scores above it; the summary covers it).
+WHOLE_BOARD = {"selection", "payment", "helper", "winter-helper", "winter-give", "winter-3p"}
+#: Over a cover or a round's summary: its tools (Menu, Rules, the languages) lie over none of
+#: its words, and every score of the summary is on one line.
+OVERLAYS_JS = """() => {
+  const problems = [];
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+    && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  for (const overlay of document.querySelectorAll('#app .cover, #app .summary')) {
+    const tools = [...overlay.querySelectorAll('.cover-tools button')];
+    const words = [...overlay.querySelectorAll('h2, p, li, tr, button, .summary-body')]
+      .filter(el => !el.closest('.cover-tools'));
+    for (const tool of tools) {
+      for (const el of words) {
+        if (meets(tool.getBoundingClientRect(), el.getBoundingClientRect())) {
+          problems.push(`${tool.textContent.trim()} lies over ${el.tagName.toLowerCase()} `
+            + `"${el.textContent.trim().slice(0, 30)}"`);
+        }
+      }
+    }
+  }
+  for (const cell of document.querySelectorAll('#summary td, #scores td')) {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    if (tops.size > 1) problems.push(`a score on ${tops.size} lines: "${cell.textContent}"`);
+  }
+  return problems;
+}"""
+#: The defense tower's box and the window's height, at the page's top.
+TOWER_JS = """() => {
+  window.scrollTo(0, 0);
+  const r = document.querySelector('.defense-tower').getBoundingClientRect();
+  return [r.top, r.bottom, window.innerHeight];
+}"""
 
 # Four seats: every seat colour is on every screen (axe-core checks the contrast of each).
 NAMES = ["Ann", "Bo", "Chen Jing", "Dora"]
@@ -66,6 +116,12 @@ def _all_winter(s: State, seat: int) -> bool:
         and bool(w["granary"])
         and any(w["damsel"].values())
     )
+
+
+def _kept_in_play(s: State, seat: int) -> bool:
+    w = s.winter
+    assert w is not None
+    return set(w["in_play"]) == set(data.WINTER_KEPT)
 
 
 def _innkeeper_to_take(s: State, seat: int) -> bool:
@@ -87,7 +143,19 @@ SAVES = {
     "castle.game.winter-give": recorded_game(
         4, 56, NAMES, COLOURS, stage="give", winter=True, when=_all_winter
     ),
+    # A laptop's 3-player winter game, the three kept winter cards in play above the castle.
+    "castle.game.winter-3p": recorded_game(
+        3, 40, NAMES[:3], COLOURS[:3], stage="helper", winter=True, when=_kept_in_play
+    ),
+    # A phone's page by round 3: its first decision, the secret selection.
+    "castle.game.round-3": recorded_game(4, 5, NAMES, COLOURS, when=lambda s, seat: s.round >= 3),
 }
+# A round's summary and the reveal cover are shown only after a move at the table, which a
+# save does not hold: each screen's save stops before the move, one per language since
+# playing on changes it.
+for _lang in ("en", "zh"):
+    SAVES[f"castle.game.round-end-{_lang}"] = SAVES["castle.game.helper"]
+    SAVES[f"castle.game.reveal-{_lang}"] = SAVES["castle.game.fresh"]
 
 
 def _cover(page: Page) -> None:
@@ -106,6 +174,17 @@ def _at(stage: str, key: str) -> Callable[[Page], None]:
         open_saved(page, key)
         past_covers(page)
         page.locator(f"#decision[data-stage='{stage}']").wait_for()
+
+    return reach
+
+
+def _played_to(selector: str, key: str) -> Callable[[Page], None]:
+    """The screen `selector` shows after moves at the table, from this language's save."""
+
+    def reach(page: Page) -> None:
+        lang = page.evaluate("() => document.documentElement.lang")
+        open_saved(page, f"{key}-{lang}")
+        play(page, random.Random(1), lambda page: page.locator(selector).count() > 0)
 
     return reach
 
@@ -142,6 +221,10 @@ SCREENS: dict[str, Callable[[Page], None]] = {
     "helper": _at("helper", "castle.game.helper"),
     "winter-helper": _at("helper", "castle.game.winter-helper"),
     "winter-give": _at("give", "castle.game.winter-give"),
+    "winter-3p": _at("helper", "castle.game.winter-3p"),
+    "round-3": _at("select", "castle.game.round-3"),
+    "summary": _played_to("#summary", "castle.game.round-end"),
+    "reveal": _played_to("#reveal", "castle.game.reveal"),
     "seats": _seats,
     "full-log": _full_log,
     "help": _help,
@@ -163,6 +246,15 @@ def test_every_screen_fits_every_size(context: BrowserContext, lang: str) -> Non
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("() => new Promise(requestAnimationFrame)")  # laid out anew
             found = page.evaluate(LAYOUT_JS, TARGET if width < PHONE else 0)
+            found += page.evaluate(OVERLAYS_JS)
+            if screen == "round-3" and width < PHONE:
+                tall = page.evaluate("() => document.scrollingElement.scrollHeight")
+                if tall > PHONE_PAGE:
+                    found.append(f"the page is {tall} px tall (at most {PHONE_PAGE})")
+            if screen in WHOLE_BOARD and (width, height) == (1366, 768):
+                top, bottom, window = page.evaluate(TOWER_JS)
+                if top < 0 or bottom > window:
+                    found.append(f"the defense tower is cut: [{top:.0f}, {bottom:.0f}]")
             problems += [f"{screen} at {width}×{height}: {p}" for p in found]
             page.screenshot(path=SHOTS / f"{screen}-{lang}-{width}x{height}.png", full_page=True)
             if (width, height) in AXE_SIZES:
@@ -186,6 +278,15 @@ def test_a_narrow_screen_puts_the_decision_first_and_scrolls_back_to_it(
     board = page.locator("#board").bounding_box()
     box = decision.bounding_box()
     assert box is not None and board is not None and box["y"] < board["y"]
+    # The players folded to a line each, but for the seat deciding, whose hand the decision
+    # needs; a seat opened stays open when the page is drawn again (a card picked).
+    expect(page.locator(".player details[open]")).to_have_count(1)
+    expect(page.locator(".player.me details")).to_have_attribute("open", "")
+    page.locator(".player:not(.me) summary").first.click()
+    expect(page.locator(".player details[open]")).to_have_count(2)
+    page.click("#decision [data-shortcut='1']")
+    expect(page.locator("#decision [data-shortcut='1']")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(".player details[open]")).to_have_count(2)
     # A tap on the board is explained at the window's foot, in view where the finger is, and
     # can be closed there.
     tile = page.locator(".tile-head").nth(2)
@@ -203,6 +304,20 @@ def test_a_narrow_screen_puts_the_decision_first_and_scrolls_back_to_it(
     assert page.evaluate("() => window.scrollY") > 400
     place.click()
     expect(page.locator("#decision")).to_be_in_viewport()
+    # ... its top in view, and the header above it seen whole or not at all: never its
+    # languages cut in half at the window's top.
+    header = page.locator("#app > header").bounding_box()
+    box = page.locator("#decision").bounding_box()
+    assert header is not None and box is not None and box["y"] >= 0
+    assert header["y"] >= 0 or header["y"] + header["height"] <= 0, header
+    # A move taken in the panel with the page scrolled a little, the header half out of view:
+    # the new decision (the next seat's giving to the Damsel) comes with the header whole.
+    _at("give", "castle.game.winter-give")(page)
+    page.evaluate("() => window.scrollTo(0, 30)")
+    expect(page.locator("#app > header")).not_to_be_in_viewport(ratio=1)
+    page.click("#decision button[data-act]:not(#hint, #help-step, #undo)")
+    expect(page.locator("#decision")).to_be_attached()  # a decision again, not a cover
+    expect(page.locator("#app > header")).to_be_in_viewport(ratio=1)
     assert not log.errors(), str(log)
 
 

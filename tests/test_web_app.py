@@ -234,7 +234,7 @@ def test_a_suggested_payment_pays_in_one_click() -> None:
         pytest.fail("no payment came up")
     html = render(app)
     suggestion = re.search(r'<button[^>]*data-act="(k\d+)"[^>]*class="go"', html)
-    assert suggestion is not None and "Pay in one click" in html
+    assert suggestion is not None and "Pay in one step" in html
     built = len([e for e in app.events if e["e"] == "erected"])
     app.click(suggestion.group(1), {})
     assert len([e for e in app.events if e["e"] == "erected"]) == built + 1

@@ -193,9 +193,20 @@ def _to_decision() -> None:
         return
     target.focus(_options(preventScroll=True))
     if window.matchMedia("(max-width: 1000px)").matches and target.id == "decision":
-        top = target.getBoundingClientRect().top
-        if top < 0 or top > window.innerHeight * 0.6:
-            target.scrollIntoView(_options(block="start"))
+        _scroll_to_decision(target)
+
+
+def _scroll_to_decision(decision: Any) -> None:
+    """A decision near the page's top (in its first half-window, as on a phone): the page's
+    very top, so that the header (its languages and tools) is seen whole, never cut in half
+    above the decision. One further down: its heading at the window's top, if it is not in
+    view already."""
+    top = decision.getBoundingClientRect().top
+    if top + window.scrollY < window.innerHeight * 0.5:
+        if window.scrollY > 0:
+            window.scrollTo(0, 0)
+    elif top < 0 or top > window.innerHeight * 0.6:
+        decision.scrollIntoView(_options(block="start"))
 
 
 def _focus_after_redraw(focus: Focus | None) -> None:
@@ -295,6 +306,7 @@ def draw() -> None:
     began = time.perf_counter()
     focus = _focused()
     root.innerHTML = render(app)
+    _restore_folds()
     _focus_after_redraw(focus)
     _number_choices()
     # The rules help opened at a topic: that part in view.
@@ -355,6 +367,7 @@ async def computer_move(seat: int) -> None:
         window.console.error(f"computer player: {e}")
         app.notice = app.t("app.computer_failed", reason=str(e))
         root.innerHTML = render(app)  # not draw(): no new attempt until something changes
+        _restore_folds()
 
 
 async def _computer_move(seat: int) -> None:
@@ -420,7 +433,28 @@ def _say(text: str, topic: str | None = None) -> None:
     notice.append(close)
 
 
+#: Where a fold (`<details data-fold="open|closed" id=…>`) is drawn as the game draws it (the
+#: phone widths of web/style.css); on a wider screen every fold is open, unless the player
+#: closed it.
+FOLDED = "(max-width: 700px)"
+#: The folds the player opened or closed, by id. A redraw draws every element anew: without
+#: this a fold would close again at each move.
+_folds: dict[str, bool] = {}
+
+
+def _restore_folds() -> None:
+    wide = not window.matchMedia(FOLDED).matches
+    for fold in root.querySelectorAll("details[data-fold]"):
+        chosen = _folds.get(str(fold.id))
+        drawn = str(fold.getAttribute("data-fold")) == "open"
+        fold.open = chosen if chosen is not None else wide or drawn
+
+
 def on_click(event: Any) -> None:
+    fold = event.target.closest("details[data-fold] > summary")
+    if fold is not None and fold is not jsnull:  # the browser opens or closes it, after this
+        _folds[str(fold.parentElement.id)] = not fold.parentElement.open
+        return
     target = event.target.closest("[data-act], [data-reason], [data-explain], [data-help]")
     dismiss = event.target.closest("[data-dismiss]")
     if dismiss is not None and dismiss is not jsnull:  # the status line's ×
@@ -527,6 +561,12 @@ def on_storage(event: Any) -> None:
         draw()
 
 
+def on_width(event: Any) -> None:
+    """A phone turned, a window resized across the phone width: each fold as it is drawn
+    there (or as the player left it)."""
+    _restore_folds()
+
+
 _on_click = create_proxy(on_click)  # kept alive for the page's lifetime
 root.addEventListener("click", _on_click)
 _on_focus = create_proxy(on_focus)
@@ -543,5 +583,7 @@ _on_drop = create_proxy(on_drop)
 document.addEventListener("drop", _on_drop)
 _on_drag_over = create_proxy(on_drag_over)
 document.addEventListener("dragover", _on_drag_over)
+_on_width = create_proxy(on_width)
+window.matchMedia(FOLDED).addEventListener("change", _on_width)
 draw()
 document.body.dataset.ready = "1"

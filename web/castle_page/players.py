@@ -1,4 +1,5 @@
-"""The player panels: one compact panel per seat, everything on it public.
+"""The player panels: one compact panel per seat, everything on it public, folded on a phone
+to its first line (name, VP, talers) until opened.
 
 Shown per seat: name and colour, the start-player mark, VP, talers, pieces per kind, helpers
 (in supply, at the carts and the rider, in the castle), cards in hand and face up, this round's
@@ -139,10 +140,16 @@ def _panel(
     if discarded:
         chips = "".join(_chip(cat, c, "discarded") for c in discarded)
         rows += _card_row(cat.t("board.discarded"), chips, "discarded")
-    body = (
-        tag("header", head, class_="phead")
+    # A fold (web/main.py keeps it as the player left it): on a phone each seat is one line
+    # until opened, but for the seat deciding, whose pieces and cards the decision needs.
+    body = tag(
+        "details",
+        tag("summary", head, class_="phead")
         + tag("div", stuff, class_="pstuff")
-        + tag("div", rows, class_="pcards")
+        + tag("div", rows, class_="pcards"),
+        id=f"fold-player-{seat}",
+        data_fold="open" if mine else "closed",
+        open=mine,
     )
     cls = f"player c-{colour}" + (" me" if mine else "") + (" start" if is_start else "")
     return tag("div", body, class_=cls, role="listitem", aria_label=name, data_seat=seat)
