@@ -3,7 +3,7 @@
 Run with ``pytest e2e`` (tools/test does, after setting up .venv, node_modules and Chromium).
 Every test serves the folder tools/build.py writes (``_site/``, or one folder per worker when
 tools/test runs them on two), as GitHub Pages will, under a sub-path. Service workers are
-blocked in the default browser context, so that each test does not precache 14 MB; the offline
+blocked in the default browser context, so that each test does not precache 15 MB; the offline
 tests (test_offline.py) open contexts of their own that allow them.
 """
 

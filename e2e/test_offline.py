@@ -1,7 +1,7 @@
 """The site as published: offline after one visit, updates on the player's word, installable.
 
 These tests open browser contexts that allow service workers (the others block them). Each
-visit of such a context precaches the whole site (about 14 MB) on its first load.
+visit of such a context precaches the whole site (about 15 MB) on its first load.
 """
 
 from __future__ import annotations

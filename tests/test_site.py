@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import build
+from tools import build, site_font
 
 builds = pytest.mark.skipif(
     sys.platform == "emscripten", reason="the build starts Node, which Pyodide cannot"
@@ -50,6 +50,8 @@ def test_the_service_worker_precaches_every_file_of_the_site(site: tuple[Path, s
     # Workbox skips files over 2 MB by default: the two big ones must be there.
     assert any(u.endswith("/pyodide.asm.wasm") for u in precache_urls(out))
     assert any(u.endswith("/python_stdlib.zip") for u in precache_urls(out))
+    # The site's Chinese face, so that Chinese renders offline on a system without one.
+    assert {w.site_path for w in site_font.WEIGHTS} <= set(precache_urls(out))
     assert (out / ".nojekyll").is_file()
 
 
@@ -92,6 +94,21 @@ def test_a_missing_file_named_by_the_page_fails_the_build(tmp_path: Path) -> Non
     (tmp_path / "index.html").write_text('<script src="./web/gone.js"></script>')
     (tmp_path / "pyscript.toml").write_text('interpreter = "./runtime/x/pyodide.mjs"\n')
     with pytest.raises(build.BuildError, match=r"gone\.js"):
+        build.check_references(tmp_path)
+
+
+def test_a_missing_file_named_by_a_style_sheet_fails_the_build(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<html></html>")
+    (tmp_path / "pyscript.toml").write_text('interpreter = "x.mjs"\n')
+    (tmp_path / "x.mjs").write_text("")
+    (tmp_path / "web" / "fonts").mkdir(parents=True)
+    (tmp_path / "web" / "fonts" / "here.woff2").write_bytes(b"")
+    (tmp_path / "web" / "style.css").write_text(
+        '@font-face { src: url("fonts/here.woff2"); }\n'
+        "@font-face { src: url(fonts/gone.woff2) format('woff2'); }\n"
+        'a { background: url("data:image/png;base64,AA"); }\n'
+    )
+    with pytest.raises(build.BuildError, match=r"\['web/fonts/gone\.woff2'\]"):
         build.check_references(tmp_path)
 
 
@@ -213,7 +230,9 @@ def test_the_pages_workflow_deploys_what_the_tests_build_and_serve() -> None:
     assert workflow["permissions"]["pages"] == "write"
     # ./tools/build runs tools/build.py with its default folder, which the e2e tests serve (or,
     # on two workers, the same build once per worker, each into a folder of its own).
-    assert (ROOT / "tools" / "build").read_text().rstrip().endswith('python3 tools/build.py "$@"')
+    assert (
+        (ROOT / "tools" / "build").read_text().rstrip().endswith('/bin/python" tools/build.py "$@"')
+    )
     assert inspect.signature(build.build).parameters["out"].default == build.SITE
     conftest = (ROOT / "e2e" / "conftest.py").read_text()
     assert "build.build(out)" in conftest and "else build.SITE" in conftest

@@ -15,6 +15,8 @@ tests serve it under a sub-path, and ./tools/serve serves it. It holds:
   index.html and pyscript.toml name it: the build fails if a file they name is missing;
 * ``runtime/castle.zip``: the engine and the page's Python package (``castle/`` and ``web/``,
   Python and catalogs), which pyscript.toml unpacks into Pyodide's working directory;
+* ``web/fonts/``: the site's own Chinese face, Noto Sans SC from npm subset to the characters the
+  page uses and everyday Chinese (tools/site_font.py), with its licence;
 * ``sw.js`` and ``workbox-<hash>.js``: the service worker that precaches every other file
   (tools/service_worker.mjs, Workbox's generateSW), and ``.nojekyll``.
 
@@ -26,7 +28,8 @@ the page loads gives a new id, hence a new index.html, a new precache list and a
 worker for a dev build, so an edit shows on a plain reload.
 
 Idempotent and quiet: files whose size and mtime (or bytes) already match are left alone and
-stale files are removed. Prints one line per kind of change. Stdlib only.
+stale files are removed. Prints one line per kind of change. Stdlib only, but for fontTools
+(in .venv, requirements-dev.txt), which tools/site_font.py subsets the face with.
 """
 
 from __future__ import annotations
@@ -42,6 +45,9 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import site_font  # a sibling module, importable whatever the caller's sys.path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_site"
@@ -160,6 +166,10 @@ def wanted_files(
             if path.is_file():
                 files[path.relative_to(sources).as_posix()] = path
     files[ENGINE_ZIP] = engine_zip_bytes(sources, (*ZIPPED_PACKAGES, *extra_packages))
+    try:
+        files.update(site_font.site_files(sources, NODE_MODULES / site_font.FONT_PACKAGE))
+    except FileNotFoundError as e:
+        raise BuildError(str(e)) from e
     missing = [name for name, src in files.items() if isinstance(src, Path) and not src.is_file()]
     if missing:
         raise BuildError(f"missing source files: {missing}")
@@ -231,8 +241,13 @@ def js_refs(text: str) -> list[str]:
     return [a or b for a, b in JS_REF.findall(text)]
 
 
+# Local files a style sheet names (the site's font): url("...") but data: URLs.
+CSS_REF = re.compile(r"""url\(\s*["']?(?!data:)([^"')]+)["']?\s*\)""")
+
+
 def check_references(out: Path) -> None:
-    """Every local file that index.html, pyscript.toml and the page's modules name exists."""
+    """Every local file that index.html, pyscript.toml, the page's modules and its style sheets
+    name exists."""
     html = (out / "index.html").read_text()
     named = [m for m in re.findall(r'(?:src|href)="([^"#:]+)"', html) if not m.startswith("data")]
     config = tomllib.loads((out / "pyscript.toml").read_text())
@@ -240,10 +255,14 @@ def check_references(out: Path) -> None:
     for module in sorted((out / "web").glob("*.mjs")):
         folder = module.parent.relative_to(out).as_posix()
         named += [f"{folder}/{ref}" for ref in js_refs(module.read_text())]
+    for sheet in sorted((out / "web").rglob("*.css")):
+        folder = sheet.parent.relative_to(out).as_posix()
+        named += [f"{folder}/{ref}" for ref in CSS_REF.findall(sheet.read_text())]
     missing = [ref for ref in named if not (out / ref).resolve().exists()]
     if missing:
         raise BuildError(
-            f"index.html, pyscript.toml or a module name files the site lacks: {missing}"
+            "index.html, pyscript.toml, a module or a style sheet name files the site lacks: "
+            f"{missing}"
         )
 
 

@@ -1,8 +1,9 @@
 // The page's start, before Python runs (and beside it): the loading progress, a clear message
 // when the game cannot start, the service worker that keeps the site for offline play, and the
 // offer to reload when a new version is ready. A classic script (not a module), so that it runs
-// from file:// too, where Chromium blocks module scripts; it touches only #boot and
-// #site-notice, never the game's #app content that Python draws.
+// from file:// too, where Chromium blocks module scripts; it touches only #boot, #site-notice
+// and the body's font features (the site's Chinese face, below), never the game's #app content
+// that Python draws.
 //
 // Its texts are static in index.html, one child per language in each `.bi` element: the style
 // shows the one of <html lang>, which this script sets from the player's saved choice (the same
@@ -30,6 +31,19 @@
   html.lang = lang === "zh" ? "zh" : "en";
 
   const ready = () => body.hasAttribute("data-ready");
+
+  // --- The site's Chinese face (web/style.css, tools/site_font.py) ------------------------------
+  // Chromium keeps the shapes of a text laid out while the face was still on its way, drawn with
+  // a system font: empty boxes on a system without a Chinese face. It went on drawing them after
+  // the face had arrived (the title after the start, every bold label after a switch to Chinese),
+  // even for a new element with the same text. A font feature of a new value each time faces have
+  // loaded ("cstl": a tag no font has, so nothing is drawn otherwise) makes it shape every text
+  // anew. On a system with a Chinese face, the site's face never loads and nothing changes.
+  let refreshes = 0;
+  document.fonts?.addEventListener("loadingdone", () => {
+    refreshes += 1;
+    body.style.fontFeatureSettings = `"cstl" ${refreshes}`;
+  });
 
   // --- Loading: three steps, then Python replaces #boot ----------------------------------------
 
