@@ -8,8 +8,10 @@ from __future__ import annotations
 import random
 import re
 
+from scenario import castle_record
+
 from castle import CASTLE
-from castle import record as records
+from tabletop import record as records
 from web.games import GAMES
 from web.shell import keys
 from web.shell.app import App
@@ -39,8 +41,8 @@ def test_the_help_names_the_keys_the_page_answers() -> None:
 
 def _building_step() -> App:
     """Seed 47, two players, after 22 random moves: Ann may erect any of ten buildings."""
-    rec = records.new_record(2, 47, 0, names=["Ann", "Bo"], colours=["blue", "red"])
-    state, _ = records.replay(rec)
+    rec = castle_record(2, 47, 0, names=["Ann", "Bo"], colours=["blue", "red"])
+    state, _ = records.replay(CASTLE, rec)
     rnd = random.Random(47)
     while len(rec["actions"]) < 22:
         action = rnd.choice(CASTLE.legal_actions(state, CASTLE.asked(state)[0]))

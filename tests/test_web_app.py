@@ -291,7 +291,7 @@ def test_the_log_follows_undo_and_a_change_of_language() -> None:
     ]
     app.set_language("zh")
     assert any("信差" in text for _, text, _ in app.log_lines())
-    assert any("收回了：派1名手下到沙牛车。" in text for _, text, _ in app.log_lines())
+    assert any("撤销了：派1名手下到沙牛车。" in text for _, text, _ in app.log_lines())
 
 
 def _saved_text(**change: object) -> str:

@@ -9,9 +9,8 @@ of docs/chinese.md is checked (tests/zh_style.py) over every zh message with its
 filled, over the log, prompts and refusals of whole random games, over the rules help, over the
 boot screen, and over the page itself clicked through a summer and a winter game.
 
-Not passing yet, so marked xfail: the hint (app.hint_text, with the plan's words from
-web/shell/generic_panel.py) and the undo note (app.took_back), which are being reworded. Not
-checked: the generic panels' buttons, which join a verb and its fields with spaces (a Castle
+The hint and the undo note are checked as the page words them (web/castle_page/wording.py).
+Not checked: the generic panels' buttons, which join a verb and its fields with spaces (a Castle
 decision always has a panel of its own).
 """
 
@@ -106,8 +105,6 @@ def test_every_zh_message_reads_well() -> None:
     for key, message in i18n.read_messages("zh", CATALOGS).items():
         forms = message.values() if isinstance(message, dict) else [message]
         for form in forms:
-            if key in ("app.hint_text", "app.took_back"):
-                continue  # being reworded (see the module's docstring)
             for sample in ("小明", "3"):
                 assert problems(_filled(form, sample)) == [], f"zh {key}: {form!r}"
 
@@ -189,11 +186,6 @@ def test_the_page_through_a_whole_game_reads_well(players: int, seed: int, varia
 
 
 @pytest.mark.long
-@pytest.mark.xfail(
-    reason="the hint and undo sentences are being reworded (issue 20, 'words'): drop this mark "
-    "once they read well",
-    strict=False,
-)
 def test_the_hint_and_the_undo_note_read_well() -> None:
     """What the hint suggests and what an undo took back, in Chinese, over some random moves."""
     from test_web_app import new_app, tokens

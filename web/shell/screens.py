@@ -334,10 +334,10 @@ def _summary_seat(app: App, seat: int) -> str:
     head = tag("span", esc(app.names[seat]), class_="name")
     if part.cards:
         played = app.t("app.summary_played", cards=part.cards)
-        head += " " + tag("span", esc(played), class_="summary-cards")
+        head = app.t("app.who", name=head, prompt=tag("span", esc(played), class_="summary-cards"))
     if any(line.points for line in part.lines):  # the sum of the points beside the lines
         gained = app.t("app.summary_gained", gained=_gained(s, seat))
-        head += " " + tag("span", esc(gained), class_="summary-gained")
+        head += tag("span", esc(gained), class_="summary-gained")  # floated right (style.css)
     items = ""
     for line in part.lines:
         points = ""
