@@ -33,7 +33,10 @@ def summer_only(record: Json) -> Json:
     """1 → 2: the winter variant came, as the setup key `winter`. A record of version 1 is a
     summer game, and replays unchanged (a missing `winter` is summer); the step exists so that
     a program of version 1 refuses a winter record as newer rules, instead of replaying it as
-    summer."""
+    summer. A record of version 1 that asks for the winter variant was written by hand or by
+    another program: version 1 had none, so it is refused rather than played as winter."""
+    if record.get("setup", {}).get("winter") not in (None, False):
+        raise ValueError("rules version 1 had no winter variant (setup.winter)")
     return record
 
 

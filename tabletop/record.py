@@ -116,15 +116,12 @@ def quote(value: Any) -> str:
 def loads(game: Game[Any], text: str | bytes) -> Record:
     """Read a record (or a save): bounded, parsed, and every field and action line checked.
     Raises RecordError only."""
-    if isinstance(text, bytes | bytearray):
-        if len(text) > 4 * MAX_CHARS:
-            raise RecordError(_too_large(len(text)))
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError("not a text file (a game record is UTF-8 JSON)") from None
-    if not isinstance(text, str):
-        raise RecordError("not a text file (a game record is UTF-8 JSON)")
+    if isinstance(text, bytes | bytearray) and len(text) > 4 * MAX_CHARS:
+        raise RecordError(_too_large(len(text)))
+    try:
+        text = decode(text)
+    except ValueError as e:
+        raise RecordError(f"{e} (a game record is UTF-8 JSON)") from None
     if len(text) > MAX_CHARS:
         raise RecordError(_too_large(len(text)))
     if json_depth(text) > MAX_DEPTH:
@@ -136,6 +133,24 @@ def loads(game: Game[Any], text: str | bytes) -> Record:
     except RecursionError:  # json_depth bounds it; this is only a last line of defence
         raise RecordError("not a game record: its JSON is nested too deeply") from None
     return check(game, record)
+
+
+def decode(text: Any) -> str:
+    """A file's text by one rule for the page, its backups and the command line: UTF-8, with or
+    without a byte-order mark (some editors write one). Raises ValueError saying what the file
+    is instead: UTF-16 (a byte-order mark of its own, or a zero byte in every other place), or
+    not text at all."""
+    if isinstance(text, str):
+        return text.removeprefix("\ufeff")
+    if not isinstance(text, bytes | bytearray):
+        raise ValueError("not a text file")
+    raw = bytes(text)
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff") or (len(raw) > 1 and b"\x00" in raw[:2]):
+        raise ValueError("a UTF-16 file: save it again as UTF-8")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("not a text file, or not UTF-8") from None
 
 
 def _too_large(size: int) -> str:

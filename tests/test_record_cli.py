@@ -466,7 +466,8 @@ def test_a_huge_file_is_refused_without_echoing_it() -> None:
     message = read_text("x" * (tabletop_record.MAX_CHARS + 1))
     assert "too large" in message and len(message) < 200
     assert "too large" in read_text(b"\0" * (4 * tabletop_record.MAX_CHARS + 1))
-    assert "not a text file" in read_text(b"\xff\xfe{}")
+    assert "a UTF-16 file" in read_text(b"\xff\xfe{}")
+    assert "not a text file" in read_text(b"{\xc3\x28}")
 
 
 def test_a_long_bad_line_is_quoted_short() -> None:

@@ -293,8 +293,20 @@ class App:
             return False
         self._open(self.saves.new_key(), *opened)
         self._save()
-        self.notice = self.t("app.imported", file=name[:60])
+        self.notice = self.t("app.imported", file=name[:60], game=self._what_game())
         return True
+
+    def _what_game(self) -> str:
+        """The open game in a few words, for the notice of a file opened: "3 players · Winter
+        · Round 5 of 15", so that a player can tell what came in."""
+        assert self.state is not None
+        progress = self.ui.progress(self.state)
+        words = (
+            self.t("app.players_n", n=len(self.names)),
+            self.ui.variant_text(self, progress),
+            self.ui.progress_text(self, progress),
+        )
+        return " · ".join(word for word in words if word)
 
     def _restore(self, text: str | bytes, name: str) -> bool:
         """Add a backup's games to the saved ones (none replaced); the notice says what

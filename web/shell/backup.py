@@ -39,11 +39,24 @@ def backup_format(game: Game[Any]) -> str:
 
 
 def is_backup(game: Game[Any], text: str | bytes) -> bool:
-    """Whether a file says it is a backup (then `restore` reads it, else it is a record): its
-    `format` says so (a player named like the format does not make a record a backup)."""
-    head = text[:1000]
-    words = head.decode("utf-8", "replace") if isinstance(head, bytes) else head
-    return re.search(rf'"format"\s*:\s*"{re.escape(backup_format(game))}"', words) is not None
+    """Whether a file is a backup (then `restore` reads it, else it is a record): a JSON object
+    whose own `format` says so. Told by its structure, not by a substring: a record whose
+    player is named like the format stays a record. A file too large or too deep to read is
+    judged by how it begins, so that its refusal can speak of a backup."""
+    try:
+        words = records.decode(text)
+    except ValueError:
+        return False
+    if len(words) > MAX_CHARS or records.json_depth(words) > records.MAX_DEPTH:
+        return (
+            re.match(rf'\s*\{{\s*"format"\s*:\s*"{re.escape(backup_format(game))}"', words[:200])
+            is not None
+        )
+    try:
+        data = json.loads(words)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") == backup_format(game)
 
 
 def dumps(game: Game[Any], games: list[tuple[str, str]]) -> str:
@@ -58,11 +71,10 @@ def dumps(game: Game[Any], games: list[tuple[str, str]]) -> str:
 
 def loads(game: Game[Any], text: str | bytes) -> list[tuple[str, str]]:
     """The (title, record text) pairs of a backup, checked; BackupError otherwise."""
-    if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError:
-            raise BackupError("not a text file (a backup is UTF-8 JSON)") from None
+    try:
+        text = records.decode(text)
+    except ValueError as e:
+        raise BackupError(f"{e} (a backup is UTF-8 JSON)") from None
     if len(text) > MAX_CHARS:
         raise BackupError(f"the file is too large for a backup (at most {MAX_CHARS:,} characters)")
     if records.json_depth(text) > records.MAX_DEPTH:
