@@ -154,9 +154,9 @@ def check(obj: Any) -> Json:
     queue = obj["queue"]
     if not isinstance(queue, list):
         raise StateError("queue must be a list of tasks")
-    tasks = [(f"queue[{i}]", t) for i, t in enumerate(queue)]
-    if obj["task"] is not None:
-        tasks.append(("task", obj["task"]))
+    # The current task first, then the queue: the order the engine runs them in.
+    tasks = [("task", obj["task"])] if obj["task"] is not None else []
+    tasks += [(f"queue[{i}]", t) for i, t in enumerate(queue)]
     _winter(obj["winter"], obj["players"], n, obj["phase"])
     for where, t in tasks:
         _task(t, where, n)
@@ -440,21 +440,20 @@ def _program(t: Json) -> tuple[str, ...] | None:
     return None
 
 
-def _order(obj: dict[str, Any], queue: list[tuple[str, Any]]) -> None:
-    """The tasks are the engine's, in the order its phase makes them (PHASE_ORDER): the current
-    task stopped at a decision, the queue's not started, each card acted on once by a seat that
-    revealed it."""
-    current = queue[-1] if obj["task"] is not None else None
-    ordered = ([current] if current else []) + [item for item in queue if item is not current]
+def _order(obj: dict[str, Any], ordered: list[tuple[str, Any]]) -> None:
+    """The tasks (the current one first) are the engine's, in the order its phase makes them
+    (PHASE_ORDER): the current task stopped at a decision, the queue's not started, each card
+    acted on once by a seat that revealed it."""
     names = []
     seen = set()
+    placed = []  # (task, the engine's task it is)
     for where, t in ordered:
         program = _program(t)
         if program is None:
             raise StateError(f"{where}: not a task of the engine (its steps and decision)")
-        if t is not obj["task"] and (
-            t["stage"] is not None or set(t) - {*TASK_FIELDS, "takers", "turn"}
-        ):
+        placed.append((t, program))
+        started = t["stage"] is not None or set(t) - {*TASK_FIELDS, *QUEUED_CONTEXT}
+        if t is not obj["task"] and started:
             raise StateError(f"{where}: a task in the queue has not started yet")
         first = program[0]
         if t["card"] is not None:
@@ -471,7 +470,7 @@ def _order(obj: dict[str, Any], queue: list[tuple[str, Any]]) -> None:
             names.append("winter_card")
         else:
             names.extend(program if first == "select" else (first,))
-    _workers(obj, [(t, _program(t)) for _where, t in ordered])
+    _workers(obj, placed)
     if obj["phase"] != "over" and obj["task"] is None:
         raise StateError("task: a game that is not over stands at a decision")
     if obj["task"] is not None and obj["task"]["stage"] is None:
@@ -481,7 +480,7 @@ def _order(obj: dict[str, Any], queue: list[tuple[str, Any]]) -> None:
         order = "select winter reveal"
     if not re.fullmatch(order, " ".join(names)):
         raise StateError(f"queue: not the tasks of the {obj['phase']} phase, in their order")
-    steps = [data.CARD_STEP[t["card"]] for _where, t in ordered if _is_action(t)]
+    steps = [data.CARD_STEP[t["card"]] for t, program in placed if _is_action(t, program)]
     if steps != sorted(steps):
         raise StateError("queue: the cards act in the order of their numbers (§3.6)")
 
@@ -545,9 +544,9 @@ def _workers(obj: dict[str, Any], queue: list[tuple[Any, Any]]) -> None:
             raise StateError(f"players[{seat}].workers: only a Worker of this round holds pieces")
 
 
-def _is_action(t: Json) -> bool:
+def _is_action(t: Json, program: tuple[str, ...]) -> bool:
     """A task of a card's action (not its Worker's equipping)."""
-    return t["card"] is not None and (t["steps"] or [t["stage"]])[0] not in ("equip", "worker_c")
+    return t["card"] is not None and program[0] != "equip"
 
 
 def _payment(obj: dict[str, Any], t: Json) -> None:
