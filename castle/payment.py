@@ -128,6 +128,12 @@ def spent(pay: Payment) -> int:
     return sum(pay["own"].values()) + sum(pay["converted"].values())
 
 
+def income(card: str | None, pay: Payment) -> int:
+    """The talers a payment brings its payer: the Bricklayer's, per piece spent (docs/rules.md
+    §Bricklayer); nothing for another card."""
+    return spent(pay) * data.BRICKLAYER_TALERS_PER_PIECE if card == "bricklayer" else 0
+
+
 def suggested(
     cost: int,
     pieces: dict[str, int],
@@ -139,11 +145,11 @@ def suggested(
     pieces, then those spending the small pieces (sand first) and keeping the big ones. For
     the Bricklayer (`card`), who takes talers per piece spent, the most pieces come first
     instead: of two payments of the same building, the one with more pieces earns more."""
-    per_piece = data.BRICKLAYER_TALERS_PER_PIECE if card == "bricklayer" else 0
+    earns = card == "bricklayer"
 
     def key(p: Payment) -> tuple[int, int, tuple[int, ...]]:
         conv = sum(p["converted"].values())
         n = spent(p)
-        return conv, -n if per_piece else n, tuple(-p["own"].get(k, 0) for k in reversed(ORDER))
+        return conv, -n if earns else n, tuple(-p["own"].get(k, 0) for k in reversed(ORDER))
 
     return sorted(payments(cost, pieces, stock), key=key)[:count]

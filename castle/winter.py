@@ -102,6 +102,13 @@ def plague_price(s: State, seat: int) -> int:
     return len(s.players[seat].played) * data.PLAGUE_TALERS_PER_CARD
 
 
+def talers_price(s: State, seat: int) -> int:
+    """What "pay talers" costs `seat` at the winter card asking now: the Plague's price, or the
+    Snowdrift's."""
+    task = s.task or {}
+    return plague_price(s, seat) if task.get("stage") == "plague" else data.SNOWDRIFT_TALERS
+
+
 def _plague_enter(s: State, t: Task, ev: Events) -> bool:
     if s.players[t["seat"]].played:
         return True

@@ -96,13 +96,7 @@ def _quick_winter(s: State, seat: int, a: Action) -> float:
     if do == "discard":
         return -value.card_loss(s, seat, a["card"], h)
     if do == "pay_talers":
-        stage = engine.stage(s)
-        price = (
-            winter.plague_price(s, seat)
-            if stage is not None and stage.name == "plague"
-            else data.SNOWDRIFT_TALERS
-        )
-        return -price * value.taler_worth(s, seat, share)
+        return -winter.talers_price(s, seat) * value.taler_worth(s, seat, share)
     if do == "return_stone":
         gain = data.CRACKED_WALL_VP
         own = gain - share * value.W["bp"] * data.BP["stone"]
@@ -168,9 +162,7 @@ def _income_worth(card: str, pay: payment.Payment) -> float:
     """What a payment earns its payer, by the estimate's weight of a taler: the Bricklayer takes
     talers per piece spent (docs/rules.md §Bricklayer), so of two payments leaving hands of
     equal worth the one with more pieces is the better."""
-    if card != "bricklayer":
-        return 0.0
-    return value.W["taler"] * payment.spent(pay) * data.BRICKLAYER_TALERS_PER_PIECE
+    return value.W["taler"] * payment.income(card, pay)
 
 
 def _completions(s: State, seat: int) -> list[Plan]:

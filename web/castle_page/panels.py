@@ -176,14 +176,7 @@ def _buy(app: App, seat: int, d: dict[str, Any], clickable: Clickable) -> str:
     buttons = []
     for a in CASTLE.legal_actions(s, seat):
         if a["do"] == "buy":
-            label = app.t(
-                "page.buy_option",
-                kind=app.t(f"kind.{a['kind']}"),
-                seller=app.names[a["seller"]],
-                card=app.t(f"card.{a['card']}"),
-                talers=data.STONEMASON_PRICE,
-            )
-            buttons.append(legal_button(app, a, label))
+            buttons.append(legal_button(app, a, wording.action_text(app, a)))
     return options(buttons) + options([_done(app, seat, "page.buy_done")])
 
 

@@ -81,9 +81,8 @@ def payment_text(cat: Catalog, pay: payment.Payment) -> str:
 
 def income(cat: Catalog, card: str | None, pay: payment.Payment) -> str:
     """What a payment brings its payer: "+9 talers" for a Bricklayer, else nothing."""
-    if card != "bricklayer":
-        return ""
-    return cat.t("words.income", count=payment.spent(pay) * data.BRICKLAYER_TALERS_PER_PIECE)
+    talers = payment.income(card, pay)
+    return cat.t("words.income", count=talers) if talers else ""
 
 
 def with_income(cat: Catalog, text: str, card: str | None, pay: payment.Payment) -> str:
@@ -274,8 +273,7 @@ def _discard(s: State, cat: Catalog, names: Sequence[str], stage: str | None, a:
 
 
 def _pay_talers(s: State, cat: Catalog, names: Sequence[str], stage: str | None, a: Action) -> str:
-    price = winter.plague_price(s, a["p"]) if stage == "plague" else data.SNOWDRIFT_TALERS
-    return cat.t("page.pay_talers", count=price)
+    return cat.t("page.pay_talers", count=winter.talers_price(s, a["p"]))
 
 
 def _return_stone(
