@@ -47,6 +47,8 @@ def is_backup(game: Game[Any], text: str | bytes) -> bool:
         words = records.decode(text)
     except ValueError:
         return False
+    if backup_format(game) not in words[:1000]:
+        return False  # a record (most files): read once, by the record's reader
     if len(words) > MAX_CHARS or records.json_depth(words) > records.MAX_DEPTH:
         return (
             re.match(rf'\s*\{{\s*"format"\s*:\s*"{re.escape(backup_format(game))}"', words[:200])
