@@ -156,6 +156,152 @@ def test_a_damaged_snapshot_of_python_is_replaced_and_the_game_starts_anyway(
     assert console.errors() == [], str(console)
 
 
+# --- A damaged copy in the browser never locks the page (web/boot.js, web/python.mjs) ---------
+
+#: Flips 4 KB of a cached entry at a fraction of its length. keep: "headers" keeps the entry's
+#: headers (the snapshot's digest among them), "digest" writes the damaged bytes' own digest
+#: (a snapshot made wrong, which no digest can tell).
+DAMAGE_JS = """async ([cacheName, part, at, keep]) => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(cacheName)) continue;
+    const cache = await caches.open(name);
+    for (const key of await cache.keys()) {
+      if (!key.url.includes(part)) continue;
+      const response = await cache.match(key);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const start = Math.floor(bytes.length * at);
+      for (let i = start; i < Math.min(start + 4096, bytes.length); i++) bytes[i] ^= 0xff;
+      const headers = new Headers(response.headers);
+      if (keep === "digest") {
+        const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+        const hex = Array.from(hash, (b) => b.toString(16).padStart(2, "0")).join("");
+        headers.set("x-castle-sha256", hex);
+      }
+      await cache.put(key, new Response(bytes, { headers }));
+      return key.url;
+    }
+  }
+  return null;
+}"""
+
+#: Whether every file of the offline copy has the build's digest again (web/integrity.json).
+COPY_WHOLE_JS = """async () => {
+  const scope = new URL(".", location.href).href;
+  const expected = await (await fetch("web/integrity.json")).json();
+  const wrong = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("castle-precache-")) continue;
+    const cache = await caches.open(name);
+    for (const key of await cache.keys()) {
+      const url = new URL(key.url);
+      url.searchParams.delete("__WB_REVISION__");
+      const path = url.href.slice(scope.length);
+      if (!(path in expected)) continue;
+      const bytes = await (await cache.match(key)).arrayBuffer();
+      const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+      if ("sha256-" + btoa(String.fromCharCode(...hash)) !== expected[path]) wrong.push(path);
+    }
+  }
+  return wrong;
+}"""
+
+
+def damage(page: Page, cache: str, part: str, at: float = 0.5, keep: str = "headers") -> None:
+    assert page.evaluate(DAMAGE_JS, [cache, part, at, keep]), f"no {part} in {cache}"
+
+
+def controlled_visit(context: BrowserContext) -> tuple[Page, ConsoleLog]:
+    """A visit served by the service worker from its offline copy, Python from its snapshot."""
+    page, console = first_visit(context)
+    snapshot_made(page)
+    page.reload()
+    wait_until_ready(page, console)
+    assert page.evaluate("() => document.body.dataset.snapshot") == "loaded"
+    return page, console
+
+
+def mended(page: Page) -> str | None:
+    return page.evaluate("() => document.body.dataset.mended ?? null")
+
+
+def test_a_snapshot_altered_half_way_is_refused_by_its_digest(sw_context: BrowserContext) -> None:
+    """The tester's case: bytes flipped in the middle, the entry's headers kept. Before the digest
+    this one loaded and then stopped the page on a fatal Pyodide error, on every reload."""
+    page, console = controlled_visit(sw_context)
+    damage(page, SNAPSHOT_CACHE, "python.snapshot", at=0.75)
+    page.reload()
+    wait_until_ready(page, console)
+    assert page.evaluate("() => document.body.dataset.snapshot") == "refused"
+    assert mended(page) is None  # refused before it was used: nothing to say
+    assert console.errors() == [], str(console)
+
+
+def test_a_start_from_a_snapshot_that_fails_starts_again_without_it_at_once(
+    sw_context: BrowserContext,
+) -> None:
+    """A snapshot whose digest holds but that fails once Python runs (made wrong, or a runtime
+    fault): Pyodide's fatal error before the first screen, as the tester saw it."""
+    page, console = controlled_visit(sw_context)
+    sw_context.add_init_script(
+        """new MutationObserver((_, observer) => {
+            if (document.body?.dataset.snapshot !== "loaded") return;
+            observer.disconnect();
+            if (!sessionStorage.getItem("castle.boot.mended")) {
+              setTimeout(() => { throw new Error("RuntimeError: table index is out of bounds"); });
+            }
+        }).observe(document, { attributes: true, subtree: true });"""
+    )
+    with page.expect_navigation():  # the failed start, then at once the one that mends it
+        page.reload()
+    page.wait_for_selector("body[data-mended]", state="attached", timeout=60_000)
+    console.lines.clear()  # the failed start's error is the point, not a fault of the test
+    wait_until_ready(page, console)
+    assert mended(page) == "failed"
+    assert page.evaluate("() => document.body.dataset.snapshot") == "skipped"
+    assert page.evaluate("() => sessionStorage.getItem('castle.boot.mended')") is None
+    snapshot_made(page)  # a new one, for the next visit
+    assert console.errors() == [], str(console)
+
+
+def test_a_snapshot_that_hangs_python_is_dropped_by_the_next_start(
+    sw_context: BrowserContext,
+) -> None:
+    """A snapshot that loads and then loops for ever blocks the page's only thread, where no
+    timer runs: the player reloads (or opens the game again), and that start goes without it."""
+    page, console = controlled_visit(sw_context)
+    damage(page, SNAPSHOT_CACHE, "python.snapshot", at=0.1, keep="digest")
+    page.evaluate("() => { location.reload(); }")
+    page.wait_for_timeout(8_000)  # the damaged start, under way or stuck
+    page.close(run_before_unload=False)
+    page = sw_context.new_page()
+    console = ConsoleLog(page)
+    page.goto("")
+    wait_until_ready(page, console)
+    assert page.evaluate("() => document.body.dataset.snapshot") in ("refused", "skipped")
+    assert console.errors() == [], str(console)
+
+
+@pytest.mark.parametrize(
+    "part", ["runtime/pyodide-314.0.7/pyodide.asm.wasm", "runtime/castle.zip", "pyscript.toml"]
+)
+def test_a_damaged_file_of_the_offline_copy_is_fetched_anew_and_the_game_starts(
+    sw_context: BrowserContext, part: str
+) -> None:
+    page, console = controlled_visit(sw_context)
+    damage(page, "castle-precache-", part, at=0.0)
+    assert page.evaluate(COPY_WHOLE_JS) == [part]
+    page.reload()
+    page.wait_for_selector("body[data-mended]", state="attached", timeout=90_000)
+    console.lines.clear()  # the damaged start's errors
+    wait_until_ready(page, console)
+    assert page.evaluate(COPY_WHOLE_JS) == []  # mended in place: offline play goes on
+    sw_context.set_offline(True)
+    page.reload()
+    wait_until_ready(page, console)
+    assert mended(page) is None
+    assert console.errors() == [], str(console)
+
+
 def test_a_new_version_waits_for_the_player_and_the_game_goes_on_in_it(
     new_sw_context: NewContext, sources: Path, own_server: tuple[SiteServer, Path]
 ) -> None:

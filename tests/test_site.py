@@ -6,6 +6,8 @@ The tests that build run on CPython only: the build starts Node (Workbox), which
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import inspect
 import json
 import re
@@ -37,7 +39,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
 def precache_urls(site: Path) -> list[str]:
     """The URLs written into sw.js, read without the build's own code."""
     sw = (site / "sw.js").read_text()
-    return sorted(re.findall(r'\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null)\}', sw))
+    return sorted(re.findall(r'\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null)[,}]', sw))
 
 
 @builds
@@ -53,6 +55,23 @@ def test_the_service_worker_precaches_every_file_of_the_site(site: tuple[Path, s
     # The site's Chinese face, so that Chinese renders offline on a system without one.
     assert {w.site_path for w in site_font.WEIGHTS} <= set(precache_urls(out))
     assert (out / ".nojekyll").is_file()
+
+
+@builds
+def test_every_precached_file_carries_the_digest_of_its_bytes(site: tuple[Path, str]) -> None:
+    """web/integrity.json is the truth the page mends its offline copy by (web/boot.js), and
+    the service worker downloads every file against it."""
+    out, _ = site
+    digests = json.loads((out / "web" / "integrity.json").read_text())
+    assert sorted(digests) == [u for u in precache_urls(out) if u != "web/integrity.json"]
+    for name, value in digests.items():
+        expected = base64.b64encode(hashlib.sha256((out / name).read_bytes()).digest()).decode()
+        assert value == f"sha256-{expected}", name
+    sw = (out / "sw.js").read_text()
+    entries = dict(
+        re.findall(r'\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null),integrity:"([^"]+)"\}', sw)
+    )
+    assert entries == digests
 
 
 @builds

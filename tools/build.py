@@ -17,6 +17,10 @@ tests serve it under a sub-path, and ./tools/serve serves it. It holds:
   Python and catalogs), which pyscript.toml unpacks into Pyodide's working directory;
 * ``web/fonts/``: the site's own Chinese face, Noto Sans SC from npm subset to the characters the
   page uses and everyday Chinese (tools/site_font.py), with its licence;
+* ``web/integrity.json``: the SHA-256 of every other precached file, as Subresource Integrity
+  values. The service worker downloads each file against it, and the page checks its offline
+  copy against it when a start fails (web/boot.js), so a damaged cache entry is found and
+  replaced rather than served again on every visit;
 * ``sw.js`` and ``workbox-<hash>.js``: the service worker that precaches every other file
   (tools/service_worker.mjs, Workbox's generateSW), and ``.nojekyll``.
 
@@ -35,6 +39,7 @@ stale files are removed. Prints one line per kind of change. Stdlib only, but fo
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import io
 import json
@@ -88,6 +93,8 @@ PYODIDE_FILES = (
 ZIPPED_PACKAGES = ("tabletop", "castle", "web")
 ZIPPED_SUFFIXES = (".py", ".json")
 ENGINE_ZIP = "runtime/castle.zip"
+#: The digests of the precached files (web/boot.js and tools/service_worker.mjs read it).
+INTEGRITY = "web/integrity.json"
 
 #: Files of the site that the service worker does not precache: itself, its Workbox runtime
 #: (both fetched by the browser's own update check) and what only GitHub Pages reads.
@@ -222,6 +229,17 @@ def build_id(files: dict[str, Source], template: bytes) -> str:
     return digest.hexdigest()[:12]
 
 
+def integrity(files: dict[str, Source]) -> bytes:
+    """web/integrity.json: each precached file's Subresource Integrity value (sha256-<base64>)."""
+    digests = {}
+    for name, src in sorted(files.items()):
+        if name == INTEGRITY or NOT_PRECACHED.match(name):
+            continue
+        data = src if isinstance(src, bytes) else src.read_bytes()
+        digests[name] = "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+    return (json.dumps(digests, indent=0, sort_keys=True) + "\n").encode()
+
+
 def page_html(template: str, build: str) -> str:
     if template.count(BUILD_META) != 1:
         raise BuildError(f"index.html must hold exactly one {BUILD_META}")
@@ -313,6 +331,7 @@ def build(
     template = (sources / "index.html").read_text()
     build = DEV_BUILD if dev else build_id(files, template.encode())
     files["index.html"] = page_html(template, build).encode()
+    files[INTEGRITY] = integrity(files)
     out.mkdir(parents=True, exist_ok=True)
     changed = sync_tree(out, files)  # removes the old service worker too
     check_references(out)

@@ -7,6 +7,11 @@
 // so a new version never takes over a page with a game in progress. The page asks it to take
 // over (the SKIP_WAITING message generateSW listens for) when the player accepts the update.
 //
+// Each entry carries its file's Subresource Integrity value from web/integrity.json (which
+// tools/build.py writes): the browser refuses a download that differs from the build, so the
+// precache never holds half of one build and half of another, and Workbox repairs a missing
+// entry from the network only against it.
+//
 // Fails on any warning of the generator: its default 2 MB size limit, for one, silently leaves
 // the wasm and the stdlib out. Prints {"urls": [...]} (the precached URLs) on stdout.
 import { readFileSync } from "node:fs";
@@ -18,6 +23,13 @@ if (!site) {
   console.error("usage: node tools/service_worker.mjs SITE_DIR");
   process.exit(2);
 }
+
+const integrity = JSON.parse(readFileSync(path.join(site, "web", "integrity.json"), "utf8"));
+const withIntegrity = (entries) => ({
+  manifest: entries.map((entry) => ({ ...entry, integrity: integrity[entry.url] })),
+  warnings: entries.filter((entry) => !integrity[entry.url] && entry.url !== "web/integrity.json")
+    .map((entry) => `no integrity value for ${entry.url}`),
+});
 
 const { count, warnings } = await generateSW({
   globDirectory: site,
@@ -41,6 +53,7 @@ const { count, warnings } = await generateSW({
   directoryIndex: "index.html",
   // Lets the browser serve the runtime from the precache without this worker's script.
   importScripts: ["./web/sw-routes.js"],
+  manifestTransforms: [withIntegrity],
 });
 
 if (warnings.length) {
@@ -50,7 +63,7 @@ if (warnings.length) {
 
 // Read back what the written worker precaches, rather than trusting our own options.
 const sw = readFileSync(path.join(site, "sw.js"), "utf8");
-const urls = [...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)\}/g)].map((m) => m[1]);
+const urls = [...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)[,}]/g)].map((m) => m[1]);
 if (urls.length !== count) {
   console.error(`sw.js lists ${urls.length} URLs but workbox-build reported ${count}`);
   process.exit(1);

@@ -1,5 +1,6 @@
 // The page's start, before Python runs (and beside it): the loading progress, a clear message
-// when the game cannot start, the service worker that keeps the site for offline play, and the
+// when the game cannot start, a start that failed mended when the browser's copy of the site
+// was at fault, the service worker that keeps the site for offline play, and the
 // offer to reload when a new version is ready. A classic script (not a module), so that it runs
 // from file:// too, where Chromium blocks module scripts; it touches only #boot, #site-notice
 // and the body's font features (the site's Chinese face, below), never the game's #app content
@@ -14,6 +15,11 @@
   const BUILD_META = 'meta[name="castle-build"]';
   const LANG_KEY = "castle.lang";
   const SLOW_MS = 60000; // a first visit on a slow connection downloads 6.5 MB (gzipped)
+  const STALL_MS = 20000; // from Python's snapshot to the first screen: about a second
+  const MENDED_KEY = "castle.boot.mended"; // sessionStorage: this start follows a mended one
+  const SNAPSHOT_CACHE = "castle-python-snapshot"; // web/python.mjs
+  const PRECACHE_PREFIX = "castle-precache-"; // Workbox's cache of the offline copy
+  const INTEGRITY = "web/integrity.json"; // tools/build.py
   const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
   const html = document.documentElement;
@@ -84,26 +90,161 @@
   // The runtime's big file has arrived (from the network or the offline cache): Python starts.
   if ("PerformanceObserver" in window) {
     const seen = new PerformanceObserver((list) => {
-      if (list.getEntries().some((e) => e.name.endsWith("/pyodide.asm.wasm"))) step("python");
+      if (list.getEntries().some((e) => e.name.endsWith("/pyodide.asm.wasm"))) {
+        step("python");
+        watchForStall();
+      }
     });
     seen.observe({ type: "resource", buffered: true });
   }
   addEventListener("py:progress", (event) => {
     if (event.detail === "Loaded Pyodide") step("game");
   });
-  const slow = setTimeout(() => problem("slow"), SLOW_MS);
+  const slow = setTimeout(() => failing("slow"), SLOW_MS);
   addEventListener("error", (event) => {
     // A script that failed to load, or Python failing before the first screen.
     const what = event.message || (event.target && (event.target.src || event.target.href));
-    if (what) problem("failed", String(what));
+    if (what) failing("failed", String(what));
   }, true);
+  addEventListener("unhandledrejection", (event) => {
+    failing("failed", String(event.reason?.message ?? event.reason));
+  });
+  // From the runtime's arrival, or from Python's snapshot, the first screen takes seconds: a
+  // start still not there long after may be stuck on a damaged file (a wasm that does not
+  // compile leaves Pyodide waiting for ever). Then the copy is checked; the start goes on
+  // waiting if nothing was damaged.
+  let stalled = null;
+  function watchForStall() {
+    if (stalled === null && !ready()) stalled = setTimeout(() => failing("slow", "", true), STALL_MS);
+  }
+  new MutationObserver(() => {
+    if (body.dataset.snapshot === "loaded") watchForStall();
+  }).observe(body, { attributes: true, attributeFilter: ["data-snapshot"] });
   const onReady = [];
   new MutationObserver((_, observer) => {
     if (!ready()) return;
     clearTimeout(slow);
+    clearTimeout(stalled);
     observer.disconnect();
+    forgetMending();
     onReady.forEach((run) => run());
   }).observe(body, { attributes: true, attributeFilter: ["data-ready"] });
+
+  // --- A start that fails: mend the browser's copy of the site, then start again -------------
+  // What the browser keeps can be damaged (a disk error, a clean-up cut short, an extension):
+  // Python's snapshot, or a file of the offline copy. Served again on every visit, it would
+  // lock the page, its saved games out of reach but by clearing the site's data, which deletes
+  // them. So a start that fails or stalls first checks what it was started from: the snapshot
+  // when Python started from it, and every file of the offline copy against the build's digests
+  // (web/integrity.json, tools/build.py). What is damaged is deleted and fetched anew, and the
+  // page starts again at once, saying so; only when nothing was damaged is the problem shown.
+  // Once per start: sessionStorage's note makes the next start take no snapshot and, if it
+  // fails too, show its problem.
+
+  function mending() {
+    try {
+      return sessionStorage.getItem(MENDED_KEY);
+    } catch {
+      return null;
+    }
+  }
+  function forgetMending() {
+    try {
+      sessionStorage.removeItem(MENDED_KEY);
+    } catch {
+      // storage blocked: nothing was noted either
+    }
+  }
+  const mendedBefore = mending();
+  if (mendedBefore) {
+    document.getElementById("boot-mended").hidden = false;
+    body.dataset.mended = mendedBefore; // for tests, and for anyone reading the DOM
+  }
+
+  let failed = false;
+  // quiet: a stall, whose problem is only shown if it goes on (SLOW_MS) and nothing was mended.
+  async function failing(kind, detail, quiet = false) {
+    if (failed || ready()) return;
+    failed = true;
+    let mended = false;
+    if (!mendedBefore) {
+      try {
+        mended = await mend();
+      } catch (error) {
+        console.warn("could not check the browser's copy of the game:", error);
+      }
+    }
+    if (!mended) {
+      if (quiet) failed = false;
+      else problem(kind, detail);
+      return;
+    }
+    try {
+      sessionStorage.setItem(MENDED_KEY, kind);
+    } catch {
+      // storage blocked: the snapshot is gone anyway, and the files are mended
+    }
+    location.reload();
+  }
+
+  /** Deletes what was damaged; whether anything was. */
+  async function mend() {
+    if (!("caches" in window)) return false;
+    let mended = false;
+    if (body.dataset.snapshot === "loaded") {
+      mended = await caches.delete(SNAPSHOT_CACHE); // fresh digest or not, it did not start
+    }
+    if (navigator.serviceWorker?.controller) mended = (await mendOfflineCopy()) || mended;
+    return mended;
+  }
+
+  async function sri(response) {
+    const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
+    return "sha256-" + btoa(String.fromCharCode(...hash));
+  }
+
+  /** Each file of the offline copy whose bytes are not the build's: fetched anew (the service
+   * worker, finding no entry, asks the network against the same digest), or gone when the
+   * network is off. */
+  async function mendOfflineCopy() {
+    const scope = new URL(".", location.href);
+    const names = (await caches.keys()).filter((name) => name.startsWith(PRECACHE_PREFIX));
+    const entries = [];
+    for (const name of names) {
+      const cache = await caches.open(name);
+      for (const key of await cache.keys()) entries.push({ cache, key });
+    }
+    const path = (key) => {
+      const url = new URL(key.url);
+      url.searchParams.delete("__WB_REVISION__");
+      return { url: url.href, name: url.href.slice(scope.href.length) };
+    };
+    let expected = null;
+    const digests = entries.find(({ key }) => path(key).name === INTEGRITY);
+    try {
+      expected = JSON.parse(await (await digests.cache.match(digests.key)).text());
+    } catch {
+      expected = null; // the digests themselves are damaged, or missing: trust nothing kept
+    }
+    let mended = false;
+    for (const { cache, key } of entries) {
+      const { url, name } = path(key);
+      if (name === INTEGRITY && expected) continue;
+      const integrity = expected?.[name];
+      const response = await cache.match(key);
+      if (integrity && response && (await sri(response)) === integrity) continue;
+      console.warn(`the offline copy of ${name} is damaged: fetching it anew`);
+      await cache.delete(key);
+      mended = true;
+      try {
+        const fresh = await fetch(url, integrity ? { integrity } : {});
+        if (fresh.ok) await cache.put(key, fresh);
+      } catch {
+        // offline: the entry stays out, and the start says which file it could not load
+      }
+    }
+    return mended;
+  }
 
   // --- Offline and updates ---------------------------------------------------------------------
 

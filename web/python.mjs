@@ -18,11 +18,14 @@
 //   `from js import document` then fails with "Illegal invocation".
 //
 // `_loadSnapshot`, `_makeSnapshot` and `makeMemorySnapshot()` are private to Pyodide, so every
-// failure falls back to an ordinary start: a refused snapshot is deleted before Python starts
-// as usual, and so is one after which the game fails before its first screen.
+// failure falls back to an ordinary start. A snapshot is used only if its bytes still have the
+// SHA-256 kept beside it (one damaged in the cache may load and fail later, or run wrong); one
+// refused is deleted before Python starts as usual. A start from a snapshot that still fails
+// before the first screen is web/boot.js's to mend: it deletes the snapshot and starts again
+// without it (sessionStorage's `castle.boot.mended` then says to start without one).
 //
-// <body data-snapshot> says what happened ("loaded", "none", "refused", then "saved" or
-// "failed" once a new one was tried), for tests and benchmarks.
+// <body data-snapshot> says what happened ("loaded", "none", "refused", "skipped", then "saved"
+// or "failed" once a new one was tried), for web/boot.js, tests and benchmarks.
 import * as pyodide from "../runtime/pyodide-314.0.7/pyodide.mjs";
 
 export const version = pyodide.version;
@@ -32,18 +35,65 @@ const indexURL = new URL("../runtime/pyodide-314.0.7/", import.meta.url).href;
 export const SNAPSHOT_CACHE = "castle-python-snapshot";
 /** The snapshot's key: a URL inside the runtime's versioned folder (a key, not a file). */
 export const SNAPSHOT_KEY = new URL("python.snapshot", indexURL).href;
+/** The header of the cached snapshot that holds its SHA-256 (hex). */
+export const SNAPSHOT_DIGEST = "x-castle-sha256";
+/** The session's note that web/boot.js mended a start: this start takes no snapshot. */
+const MENDED_KEY = "castle.boot.mended";
+/** localStorage: a start from the snapshot is under way (it is removed at the first screen). */
+const STARTING_KEY = "castle.boot.snapshot";
 /** How long after the first screen the worker starts, so that the game's first clicks win. */
 const MAKE_AFTER_MS = 2000;
 
 const body = globalThis.document?.body?.dataset; // none in a worker: no notes, no new snapshot
 
-async function cachedSnapshot() {
+/** The SHA-256 of some bytes, in hex. */
+export async function digest(bytes) {
+  const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(hash, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function mended() {
   try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
-    return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+    return sessionStorage.getItem(MENDED_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function forgetStarting() {
+  try {
+    localStorage.removeItem(STARTING_KEY);
+  } catch {
+    // storage blocked: nothing was noted
+  }
+}
+
+/** Notes that a start from the snapshot is under way, and whether an earlier one never reached
+ * its first screen: a snapshot that hangs Python blocks the page's only thread, where no timer
+ * of boot.js can run, so it is the next start (a reload, another tab) that drops it. */
+function startingFromSnapshot() {
+  try {
+    const earlier = localStorage.getItem(STARTING_KEY);
+    localStorage.setItem(STARTING_KEY, String(Date.now()));
+    return earlier === null;
+  } catch {
+    return true; // storage blocked: boot.js's watchdog still mends a start that fails
+  }
+}
+
+/** The kept snapshot: { bytes } when its digest holds, { refused } when not, null when none. */
+async function cachedSnapshot() {
+  let hit;
+  try {
+    hit = await (await caches.open(SNAPSHOT_CACHE)).match(SNAPSHOT_KEY);
   } catch {
     return null; // no Cache API (storage blocked, an insecure origin): start as usual
   }
+  if (!hit) return null;
+  const expected = hit.headers.get(SNAPSHOT_DIGEST);
+  const bytes = new Uint8Array(await hit.arrayBuffer());
+  if (!expected || (await digest(bytes)) !== expected) return { refused: "its digest differs" };
+  return { bytes };
 }
 
 function dropSnapshot() {
@@ -72,28 +122,35 @@ function makeSnapshot() {
 }
 
 export async function loadPyodide(options = {}) {
-  const snapshot = await cachedSnapshot();
-  if (snapshot) {
+  // Any start that reaches its first screen ends the note of one from the snapshot under way.
+  if (body) whenBody(["data-ready"], () => forgetStarting());
+  const skip = body && mended();
+  let snapshot = skip ? null : await cachedSnapshot();
+  if (snapshot?.bytes && body && !startingFromSnapshot()) {
+    snapshot = { refused: "a start from it never reached the first screen" };
+    document.getElementById("boot-mended")?.removeAttribute("hidden");
+    body.mended = "hung";
+  }
+  if (snapshot?.bytes) {
     try {
-      const interpreter = await pyodide.loadPyodide({ ...options, indexURL, _loadSnapshot: snapshot });
-      if (body) {
-        body.snapshot = "loaded";
-        // The game failing before its first screen may be the snapshot's fault: the next visit
-        // starts without it (and makes a new one).
-        const failed = () => {
-          if (!document.body.hasAttribute("data-ready")) dropSnapshot();
-        };
-        addEventListener("error", failed, true);
-        whenBody(["data-ready"], () => removeEventListener("error", failed, true));
-      }
+      const interpreter = await pyodide.loadPyodide({
+        ...options,
+        indexURL,
+        _loadSnapshot: snapshot.bytes,
+      });
+      if (body) body.snapshot = "loaded";
       return interpreter;
     } catch (error) {
       console.warn("Python snapshot refused, starting as usual:", error);
       await dropSnapshot();
       if (body) body.snapshot = "refused";
     }
+  } else if (snapshot?.refused) {
+    console.warn(`Python snapshot refused (${snapshot.refused}), starting as usual`);
+    await dropSnapshot();
+    if (body) body.snapshot = "refused";
   } else if (body) {
-    body.snapshot = "none";
+    body.snapshot = skip ? "skipped" : "none";
   }
   const interpreter = await pyodide.loadPyodide({ ...options, indexURL });
   if (body) whenBody(["data-ready", "data-offline"], () => setTimeout(makeSnapshot, MAKE_AFTER_MS));
