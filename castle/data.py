@@ -16,6 +16,16 @@ from typing import Final, NamedTuple
 #: Bump when a ruling or number changes, or anything that can change what a record replays to,
 #: with the step's entry in castle/migrations.py (a migration, or NO_MIGRATION).
 RULES_VERSION: Final = 2  # 2: the winter variant (a setup key); version 1 records are summer
+#: The setup keys each rules version read (Castle.setup_error and Castle.start at that version;
+#: docs/engine.md, "Setup keys by rules version"): a record's setup may hold these and the page's
+#: own (tabletop.record.PAGE_KEYS), no other. A new rules version that adds, renames or drops a
+#: key gets its entry here, with its migration (castle/migrations.py).
+SETUP_KEYS: Final[dict[int, frozenset[str]]] = {
+    # the first version: the player count, the seed, who starts (missing or null: by lot)
+    1: frozenset({"players", "seed", "start_player"}),
+    # the winter variant (§10): `winter`, true or false (missing: summer)
+    2: frozenset({"players", "seed", "start_player", "winter"}),
+}
 
 # --- §1 Components -----------------------------------------------------------------------------
 

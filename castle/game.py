@@ -27,6 +27,7 @@ class Castle:
     title = "A Castle for All Seasons"
     rules_version = data.RULES_VERSION
     migrations: Mapping[int, Migration] = MIGRATIONS
+    setup_keys: Mapping[int, frozenset[str]] = data.SETUP_KEYS
     players: tuple[int, ...] = data.PLAYER_COUNTS
 
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:

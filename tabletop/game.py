@@ -107,6 +107,12 @@ class Game(Protocol[S]):
     #: step no migration can make is `NO_MIGRATION`; a record that cannot reach `rules_version`
     #: through the steps is refused with `OldRules`, to be kept and shown, not replayed.
     migrations: Mapping[int, Migration]
+    #: `setup_keys[v]` is every setup key the game read at rules version v (one entry for each
+    #: version from 1): a record's setup may hold no other but the page's own
+    #: (`tabletop.record.PAGE_KEYS`), since a key its version did not know was written by hand
+    #: or by another program, and replaying it as if the key were absent could be another game.
+    #: A version that adds, renames or drops a key is a new rules version with its migration.
+    setup_keys: Mapping[int, frozenset[str]]
     #: The player counts it can be set up for.
     players: tuple[int, ...]
 

@@ -10,8 +10,9 @@
 
 A game is fully determined by its setup and its actions, so replaying the actions from the
 setup gives the identical state. The game checks its own setup (`Game.setup_error`) and starts
-from it (`Game.start`); `setup` may carry more keys for the page (names, colours), which games
-ignore.
+from it (`Game.start`). A setup holds the keys its rules version knew (`Game.setup_keys`) and
+the page's own (`PAGE_KEYS`: names, colours, computers), which games ignore; any other key is
+refused, naming the key and the version, since a game that ignored it might replay as another.
 
 `loads` is the one reader of records and saves, for the page, the command line and imports. A
 record comes from a file or from storage, so it may be anything: it is bounded in size and depth
@@ -50,6 +51,10 @@ MAX_ACTIONS = 50_000
 MAX_LINE = 200
 #: How much of a bad value an error message quotes.
 QUOTE = 60
+#: The setup keys that the page playing a game keeps for its seats (web/shell/saves.py checks
+#: them): their names, colours and computer levels. No game reads them, so every rules version
+#: of every game carries them beside its own `Game.setup_keys`.
+PAGE_KEYS = frozenset({"names", "colours", "computers"})
 
 Record = dict[str, Any]
 S = TypeVar("S")
@@ -230,6 +235,7 @@ def migrate(game: Game[Any], record: Record) -> Record:
     steps = [game.migrations.get(v) for v in range(rules, game.rules_version)]
     if any(step is None or step is NO_MIGRATION for step in steps):
         raise OldRules(rules, game.rules_version, record)
+    _check_setup_keys(game, record, rules)
     try:
         out: Any = copy.deepcopy(record)
     except Exception as e:  # a record from elsewhere than `loads` (a recursive object)
@@ -287,6 +293,7 @@ def _check_content(game: Game[Any], record: Record) -> None:
     setup = record.get("setup")
     if not isinstance(setup, dict):
         raise RecordError("the record has no setup")
+    _check_setup_keys(game, record, game.rules_version)
     try:
         problem = game.setup_error(setup)
     except Exception as e:  # a game's check must not let a strange value through as a crash
@@ -300,6 +307,23 @@ def _check_content(game: Game[Any], record: Record) -> None:
         raise RecordError(f"the record has more than {MAX_ACTIONS} actions")
     for number, line in enumerate(actions, start=1):
         parse_line(game, line, number)
+
+
+def _check_setup_keys(game: Game[Any], record: Record, rules: int) -> None:
+    """A setup holds only keys its rules version knew (`Game.setup_keys[rules]`) and the
+    page's (`PAGE_KEYS`): RecordError naming the first other key and the version. A setup that
+    is not an object is left to the checks after (the content's, or a migration's)."""
+    setup = record.get("setup")
+    known = game.setup_keys.get(rules)
+    if not isinstance(setup, dict) or known is None:
+        return
+    for key in setup:
+        if key not in known and key not in PAGE_KEYS:
+            raise RecordError(
+                f"setup: {quote(key)} is not a setup key of rules version {rules} "
+                f"(its keys: {', '.join(sorted(known))}; the page's: "
+                f"{', '.join(sorted(PAGE_KEYS))})"
+            )
 
 
 def parse_line(game: Game[Any], line: str, number: int) -> Any:

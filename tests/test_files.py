@@ -93,11 +93,40 @@ def test_a_backup_is_a_backup_by_its_form_and_a_large_one_is_told_so() -> None:
     assert "too large for a backup" in (other.notice or "")
 
 
+#: What the reader says of a winter key on a record of rules version 1 (castle/data.py
+#: SETUP_KEYS), for the page and the command line alike.
+NO_WINTER_IN_1 = "setup: 'winter' is not a setup key of rules version 1"
+
+
 def test_a_record_of_rules_version_1_cannot_be_a_winter_game() -> None:
     rec = page_record(3, 1, winter=True)
     rec["rules_version"] = 1
-    with pytest.raises(records.RecordError, match="no winter variant"):
+    with pytest.raises(records.RecordError, match=NO_WINTER_IN_1):
         records.loads(CASTLE, records.dumps(rec))
     app = page()
     assert not app.import_file(records.dumps(rec), "old.json")
-    assert "no winter variant" in (app.notice or "")
+    assert NO_WINTER_IN_1 in (app.notice or "")
+
+
+def test_a_setup_key_its_version_did_not_know_is_refused_by_the_page_in_one_line() -> None:
+    rec = page_record(3, 1, teams=[0, 1, 0])
+    app = page()
+    assert not app.import_file(records.dumps(rec), "teams.json")
+    notice = app.notice or ""
+    assert "setup: 'teams' is not a setup key of rules version 2" in notice
+    assert "\n" not in notice
+
+
+def test_the_command_line_refuses_a_setup_key_its_version_did_not_know(tmp_path: Path) -> None:
+    if sys.platform == "emscripten":
+        pytest.skip("Pyodide (wasm) cannot start subprocesses")
+    rec = castle_record(2, 1, winter=False)
+    rec["rules_version"] = 1
+    path = tmp_path / "old.json"
+    path.write_text(records.dumps(rec), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "castle", "replay", str(path)], capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert f"error: {path}: {NO_WINTER_IN_1} (its keys: players, seed, start_player;" in done.stderr

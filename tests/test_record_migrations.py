@@ -45,6 +45,11 @@ def play_to_bid(rec: Json) -> Json:
 class Goofspiel3(Goofspiel):
     rules_version = 3
     migrations: Mapping[int, Migration] = {1: seats_to_players, 2: play_to_bid}
+    setup_keys: Mapping[int, frozenset[str]] = {
+        1: frozenset({"seats", "seed"}),
+        2: frozenset({"players", "seed"}),
+        3: frozenset({"players", "seed"}),
+    }
 
 
 def game_with(migrations: Mapping[int, Migration]) -> Goofspiel3:
@@ -253,6 +258,62 @@ def test_mutants_of_an_old_record_migrate_replay_or_are_refused_with_a_record_er
     assert outcomes["refused"] > 0 and outcomes["replayed"] > 0, outcomes
 
 
+# --- the setup keys a rules version knew --------------------------------------------------------
+
+
+def test_an_old_record_with_a_key_its_version_did_not_know_is_refused_naming_both() -> None:
+    """Version 1 called the player count `seats`: a version 1 record that says `players` was
+    not written by version 1, and is refused before any migration runs."""
+    old = version_1(current_record())
+    old["setup"]["players"] = old["setup"]["seats"]
+    with pytest.raises(RecordError) as err:
+        read(GAME, old)
+    assert type(err.value) is RecordError
+    assert str(err.value) == (
+        "setup: 'players' is not a setup key of rules version 1 "
+        "(its keys: seats, seed; the page's: colours, computers, names)"
+    )
+
+
+def test_a_current_record_with_an_unknown_setup_key_is_refused_naming_it() -> None:
+    new = current_record()
+    new["setup"]["seats"] = 2  # version 1's word: version 3 no longer knows it
+    with pytest.raises(
+        RecordError, match=r"^setup: 'seats' is not a setup key of rules version 3 "
+    ):
+        read(GAME, new)
+
+
+def test_a_migration_that_leaves_an_old_key_is_refused_naming_its_steps() -> None:
+    def copy_seats(rec: Json) -> Json:
+        rec["setup"]["players"] = rec["setup"]["seats"]  # and forgets to drop `seats`
+        return rec
+
+    with pytest.raises(RecordError) as err:
+        read(game_with({1: copy_seats, 2: play_to_bid}), version_1(current_record()))
+    assert str(err.value).startswith(
+        "the record migrated from rules version 1 to 3 (steps 1→2, 2→3) is not a valid record: "
+        "setup: 'seats' is not a setup key of rules version 3"
+    )
+
+
+def test_a_record_of_rules_no_chain_reaches_is_kept_whatever_its_setup_keys() -> None:
+    """OldRules keeps the record as read: its setup is not judged, since it is not replayed."""
+    old = version_1(current_record())
+    old["setup"]["anything"] = 1
+    with pytest.raises(OldRules) as err:
+        read(game_with({1: NO_MIGRATION, 2: play_to_bid}), old)
+    assert err.value.record == old
+
+
+@pytest.mark.parametrize("version", [1, 3], ids=["rules version 1", "rules version 3"])
+def test_the_pages_own_setup_keys_are_known_to_every_rules_version(version: int) -> None:
+    new = current_record()
+    rec = new if version == 3 else version_1(new)
+    rec["setup"].update(colours=["blue", "red"], computers=[None, "easy"], names=["A", "B"])
+    assert read(GAME, rec)["setup"]["computers"] == [None, "easy"]
+
+
 # --- Castle's own steps --------------------------------------------------------------------------
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -293,6 +354,39 @@ def test_a_program_of_rules_version_1_refuses_a_winter_record_as_newer_rules() -
     assert err.value.rules_version == 2
 
 
+@pytest.mark.parametrize("winter", [True, False], ids=["winter true", "winter false"])
+def test_a_castle_record_of_rules_version_1_with_winter_is_refused_naming_key_and_version(
+    winter: bool,
+) -> None:
+    """Version 1 had no winter variant, so no `winter` key at all, not even false."""
+    rec = castle_record(2, 3, winter=winter)
+    rec["rules_version"] = 1
+    with pytest.raises(RecordError) as err:
+        read(CASTLE, rec)
+    assert str(err.value) == (
+        "setup: 'winter' is not a setup key of rules version 1 "
+        "(its keys: players, seed, start_player; the page's: colours, computers, names)"
+    )
+
+
+@pytest.mark.parametrize("version", [1, 2], ids=["rules version 1", "rules version 2"])
+def test_a_castle_record_with_a_key_no_version_knew_is_refused_naming_it(version: int) -> None:
+    rec = castle_record(2, 3, variant="winter")
+    rec["rules_version"] = version
+    with pytest.raises(
+        RecordError, match=rf"^setup: 'variant' is not a setup key of rules version {version} "
+    ):
+        read(CASTLE, rec)
+
+
+def test_castle_records_with_every_key_of_their_version_are_read() -> None:
+    keys = {"names": ["A", "B"], "colours": ["blue", "red"], "computers": [None, "hard"]}
+    old = castle_record(2, 3, 1, **keys)
+    old["rules_version"] = 1
+    assert read(CASTLE, old)["rules_version"] == data.RULES_VERSION
+    assert read(CASTLE, castle_record(2, 3, 1, winter=True, **keys))["setup"]["winter"] is True
+
+
 # --- every real game's table of migrations ------------------------------------------------------
 
 
@@ -318,6 +412,21 @@ def test_castle_has_an_entry_for_every_rules_version_step() -> None:
 @pytest.mark.parametrize("game", [CASTLE, GOOFSPIEL, GAME], ids=lambda g: f"{g.name}")
 def test_every_game_has_an_entry_for_every_rules_version_step(game: Game[Any]) -> None:
     assert_complete_chain(game.migrations, game.rules_version)
+
+
+@pytest.mark.parametrize("game", [CASTLE, GOOFSPIEL, GAME], ids=lambda g: f"{g.name}")
+def test_every_game_lists_the_setup_keys_of_every_rules_version(game: Game[Any]) -> None:
+    assert sorted(game.setup_keys) == list(range(1, game.rules_version + 1))
+    for version, keys in game.setup_keys.items():
+        assert keys and all(isinstance(k, str) for k in keys), version
+        assert not keys & records.PAGE_KEYS, f"version {version} lists a page key as its own"
+
+
+def test_castle_setup_keys_are_what_its_setup_reads() -> None:
+    """The current version's keys are the ones Castle's setup check and start read."""
+    assert CASTLE.setup_keys is data.SETUP_KEYS
+    assert data.SETUP_KEYS[data.RULES_VERSION] == {"players", "seed", "start_player", "winter"}
+    assert data.SETUP_KEYS[1] == data.SETUP_KEYS[2] - {"winter"}
 
 
 def test_the_chain_check_fails_on_a_bump_without_an_entry() -> None:

@@ -27,7 +27,7 @@ from pyscript import create_named_worker, document, window
 
 from web.bots import PACKAGES
 from web.games import GAMES, SITE
-from web.shell import keys
+from web.shell import address, keys
 from web.shell.app import App
 from web.shell.code import code_id
 from web.shell.focus import Attention, moment
@@ -71,20 +71,15 @@ def _build() -> str:
     return "dev" if meta is None or meta is jsnull else str(meta.content)
 
 
-def _game() -> str | None:
-    """The game the address names (`?game=...`), if any; otherwise the registry's first."""
-    name = window.URLSearchParams.new(window.location.search).get("game")
-    return None if name is None or name is jsnull else str(name)
-
-
-def _think_seconds() -> float | None:
-    """`?think=SECONDS` bounds a searching computer's time per decision (tests, slow
-    machines); the default is the controller's."""
-    value = window.URLSearchParams.new(window.location.search).get("think")
-    try:
-        return None if value is None or value is jsnull else max(0.01, float(value))
-    except ValueError:
-        return None
+def _address() -> address.Address:
+    """`?game=` and `?think=` as web/shell/address.py bounds them (a missing one: None)."""
+    params = window.URLSearchParams.new(window.location.search)
+    found = {}
+    for name in ("game", "think"):
+        value = params.get(name)
+        if value is not None and value is not jsnull:
+            found[name] = str(value)
+    return address.read(found, GAMES)
 
 
 def _browser_language() -> str:
@@ -95,15 +90,16 @@ def _browser_language() -> str:
 
 root = document.getElementById("app")
 store = _store()
+wanted = _address()
 app = App(
     store,
     GAMES,
     lang=Settings(store, SITE).get(LANG) or _browser_language(),
     build=_build(),
-    game=_game(),
+    game=wanted.game,
     site=SITE,
 )
-app.bots.think_seconds = _think_seconds() or app.bots.think_seconds
+app.bots.think_seconds = wanted.think or app.bots.think_seconds
 app.reopen()  # a reload shows the game that was on screen, where it was
 
 

@@ -126,6 +126,7 @@ class Goofspiel:
     title = "Goofspiel"
     rules_version = 1
     migrations: Mapping[int, Migration] = {}  # version 1 is the first
+    setup_keys: Mapping[int, frozenset[str]] = {1: frozenset({"players", "seed"})}
     players: tuple[int, ...] = PLAYERS
 
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:

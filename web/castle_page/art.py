@@ -84,10 +84,12 @@ _HELPER = (
     ' fill="currentColor" stroke="var(--pc-line, #222)" stroke-width="1.2"'
     ' stroke-linejoin="round"/>'
     # The seat's shape on its chest, so that seats are told apart by more than colour: all
-    # four are drawn, and the seat's colour class shows its own (--mark-* in style.css).
+    # four are drawn, and the seat's colour class shows its own (--mark-* in web/style.css,
+    # read by .mark-* in web/castle_page/style.css: a class, not a style attribute, which the
+    # page's Content-Security-Policy refuses).
     + "".join(
         f'<path d="{shape}" fill="#fff" stroke="var(--pc-line, #222)" stroke-width="0.8"'
-        f' style="display: var(--mark-{mark}, none)"/>'
+        f' class="mark-{mark}"/>'
         for mark, shape in (
             ("circle", "M12 9.6a2.6 2.6 0 1 1 0 5.2a2.6 2.6 0 1 1 0-5.2z"),
             ("triangle", "M12 9.2l3 5.4H9z"),
