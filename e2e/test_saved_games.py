@@ -1,7 +1,8 @@
 """Saved games in the real browser: bad saves listed beside a new game, a full storage, names
-that look like HTML, a seed that is not a number, undo of a misplaced helper, and a look back
-from the log. Each test reaches its screen from saves written into localStorage, not by
-playing up to it."""
+that look like HTML, a key that is not a game listed and deleted, a file's notice over the
+hot-seat cover it opens on, a seed that is not a number, undo of a misplaced helper, and a
+look back from the log. Each test reaches its screen from saves written into localStorage, not
+by playing up to it."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from e2e.helpers import (
     castle_record,
     open_with_saves,
     play,
+    recorded_game,
     saved_record,
     stage,
     start_game,
@@ -133,6 +135,61 @@ def test_a_full_storage_is_said_until_old_games_are_deleted_and_no_move_is_lost(
     assert saved_record(page)["actions"][: len(downloaded["actions"])] == downloaded["actions"]
     page.click("#resume")
     expect(page.locator("#pass-cover, #menu").first).to_be_visible()
+    assert log.errors() == []
+
+
+#: Keys under the games' prefix that are no game: a hostile name, and an About whose game is gone.
+STRAYS = {
+    "castle.game.<img src=x.png onerror=alert(1)>": "hello",
+    "castle.game.gone.about": "{}",
+}
+
+
+def test_a_key_that_is_not_a_game_is_listed_as_such_and_deleted(context: BrowserContext) -> None:
+    game = recorded_game(2, 4, ["Ann", "Bo"], ["blue", "red"], upto=3)
+    page, log = open_with_saves(context, {"castle.game.a": game, **STRAYS})
+    alerts = _no_alert(page)
+    strays = page.locator("li.saved.stray")
+    expect(strays).to_have_count(2)
+    expect(page.locator("li.saved")).to_have_count(3)
+    hostile = page.locator("li.saved.stray", has_text="<img src=x.png onerror=alert(1)>")
+    expect(hostile).to_contain_text("Not a game")
+    expect(hostile.locator("button")).to_have_text(["Delete"])
+    assert page.locator("#app img").count() == 0 and alerts == []
+    hostile.locator("button", has_text="Delete").click()
+    page.locator("#delete-yes").click()
+    expect(page.locator("#notice")).to_contain_text("The entry was deleted.")
+    expect(strays).to_have_count(1)
+    keys = page.evaluate(KEYS_JS)
+    assert "castle.game.gone.about" in keys and not any("<img" in key for key in keys)
+    expect(page.locator("#resume")).to_have_count(1)  # the game beside them is untouched
+    assert log.errors() == []
+
+
+#: The notice's centre is drawn on top there (no cover over it).
+ON_TOP_JS = """() => {
+  const notice = document.getElementById('notice');
+  const r = notice.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return notice.contains(hit);
+}"""
+
+
+def test_the_opened_notice_shows_over_the_hot_seat_cover(context: BrowserContext) -> None:
+    page, log = open_with_saves(context)
+    text = records.dumps(
+        castle_record(3, 6, 0, names=["Ann", "Bo", "Cy"], colours=["blue", "red", "green"])
+    )
+    file = {"name": "table.json", "mimeType": "application/json", "buffer": text.encode()}
+    page.set_input_files("#import-file", files=[file])
+    expect(page.locator("#pass-cover")).to_be_visible()
+    notice = page.locator("#notice")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("Opened table.json: 3 players · Summer · Round 1 of 15.")
+    assert page.evaluate(ON_TOP_JS)
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the line floats at the foot
+    expect(notice).to_be_visible()
+    assert page.evaluate(ON_TOP_JS)
     assert log.errors() == []
 
 

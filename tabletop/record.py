@@ -122,13 +122,13 @@ def loads(game: Game[Any], text: str | bytes) -> Record:
     """Read a record (or a save): bounded, parsed, and every field and action line checked.
     Raises RecordError only."""
     if isinstance(text, bytes | bytearray) and len(text) > 4 * MAX_CHARS:
-        raise RecordError(_too_large(len(text)))
+        raise RecordError(too_large(len(text)))
     try:
         text = decode(text)
     except ValueError as e:
         raise RecordError(f"{e} (a game record is UTF-8 JSON)") from None
     if len(text) > MAX_CHARS:
-        raise RecordError(_too_large(len(text)))
+        raise RecordError(too_large(len(text)))
     if json_depth(text) > MAX_DEPTH:
         raise RecordError(f"not a game record: its JSON is nested more than {MAX_DEPTH} deep")
     try:
@@ -158,7 +158,8 @@ def decode(text: Any) -> str:
         raise ValueError("not a text file, or not UTF-8") from None
 
 
-def _too_large(size: int) -> str:
+def too_large(size: int) -> str:
+    """Why a file of `size` characters (or bytes) is refused as a game record."""
     return (
         f"the file is too large for a game record ({size / 1e6:.1f} million characters; "
         f"at most {MAX_CHARS / 1e6:g} million)"

@@ -1,11 +1,14 @@
 """Files from outside are told apart by their form and read by one rule (issue 21): a record
 is not a backup because a player is named like one, a byte-order mark is read the same by the
 page and the command line, a UTF-16 file is refused with what it is, a setup is checked against
-the rules version it claims, and every file opened says what came in."""
+the rules version it claims, every file opened says what came in (on a hot-seat cover too), a
+record saved already is opened and not copied, and a file too large to read is refused in the
+words of what it begins as."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -17,6 +20,7 @@ from castle import CASTLE
 from tabletop import record as records
 from web.games import GAMES
 from web.shell.app import App
+from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
 
@@ -130,3 +134,61 @@ def test_the_command_line_refuses_a_setup_key_its_version_did_not_know(tmp_path:
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert f"error: {path}: {NO_WINTER_IN_1} (its keys: players, seed, start_player;" in done.stderr
+
+
+def test_a_record_opened_again_opens_the_game_saved_and_adds_no_copy() -> None:
+    rec = page_record(3, 4)
+    app = page()
+    assert app.import_file(records.dumps(rec), "sunday.json")
+    first = app.key
+    app.home()
+    # The same record in another layout (a byte-order mark, no indentation) is the same game.
+    again = "\ufeff" + json.dumps(rec)
+    assert app.import_file(again, "copy.json")
+    assert app.key == first and len(app.saves.keys()) == 1
+    assert app.notice == (
+        "Already saved as “Ann, Bo, Cy”: that game is open (3 players · Summer · Round 1 of 15),"
+        " and copy.json was not added again."
+    )
+
+
+def test_a_record_with_more_moves_than_the_saved_one_is_a_game_of_its_own() -> None:
+    rec = page_record(2, 4)
+    app = page()
+    assert app.import_file(records.dumps(rec), "start.json")
+    state, _ = records.replay(CASTLE, rec)
+    action = CASTLE.legal_actions(state, CASTLE.asked(state)[0])[0]
+    rec["actions"].append(CASTLE.action_text(action))
+    app.home()
+    assert app.import_file(records.dumps(rec), "later.json")
+    assert len(app.saves.keys()) == 2
+    assert (app.notice or "").startswith("Opened later.json")
+
+
+def test_the_opened_notice_shows_on_the_hot_seat_cover_it_lands_on() -> None:
+    app = page()
+    assert app.import_file(records.dumps(page_record(3, 6)), "table.json")
+    html = render(app)
+    assert 'class="cover c-' in html  # three people choose their cards in secret
+    notice = re.search(r'<p id="notice"[^>]*>([^<]*)</p>', html)
+    assert notice is not None
+    assert notice.group(1) == "Opened table.json: 3 players · Summer · Round 1 of 15."
+    help_open = re.search(r'data-act="(k\d+)"[^>]*id="help-open"', html)
+    assert help_open is not None
+    app.click(help_open.group(1), {})  # a click clears the notice: the cover has no empty line
+    assert 'class="cover c-' in render(app) and 'id="notice"' not in render(app)
+
+
+def test_a_file_too_large_to_read_is_too_large_for_what_its_opening_says() -> None:
+    app = page()
+    opening = '{\n "format": "castle-backup",\n "format_version": 1,\n "games": ['
+    assert not app.import_too_large("all.json", 20_000_000, opening)
+    assert app.notice == (
+        "The file all.json could not be opened: the file is too large for a backup "
+        "(20.0 million characters; at most 8 million). Nothing was changed."
+    )
+    assert not app.import_too_large("all.json", 20_000_000, "\ufeff" + opening)
+    assert "too large for a backup" in (app.notice or "")
+    assert not app.import_too_large("game.json", 20_000_000, '{"format": "castle-game-record"')
+    assert "too large for a game record (20.0 million characters" in (app.notice or "")
+    assert app.saves.keys() == []

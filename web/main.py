@@ -508,8 +508,10 @@ async def open_file(file: Any) -> None:
     redraw."""
     if file is None or file is jsnull:
         return
-    if file.size > 8_000_000:  # the reader's own bound; reading more would only waste memory
-        app.import_file(b"x" * 8_000_001, str(file.name))
+    if file.size > 8_000_000:  # the readers' own bound; reading more would only waste memory
+        # Its opening only, which says whether it is a backup or a record, for the words.
+        opening = str(await file.slice(0, 1000).text())
+        app.import_too_large(str(file.name), int(file.size), opening)
     else:
         app.import_file(str(await file.text()), str(file.name))
     draw()

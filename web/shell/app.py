@@ -91,6 +91,8 @@ class App:
         #: The saved games (list_games), and the one whose deletion (or renaming) awaits the
         #: player's confirmation (their new name).
         self.listed: list[Listed] = []
+        #: The keys under the games' prefix that are no game (listed as such, to be deleted).
+        self.strays: list[str] = []
         self.confirming: str | None = None
         self.renaming: str | None = None
         self.lang = lang or self.settings.get(LANG) or "en"
@@ -186,6 +188,18 @@ class App:
             old = self.about or storage.read_about(self.store, self.key)
             shown = self.saves.about(self.record, self.state, old, saved=False)
         self.listed = self.saves.listed(self.key, shown)
+        self.strays = self.saves.strays()
+        self._heal_last()
+
+    def _heal_last(self) -> None:
+        """The game opened last (its setting) moved to the game now offered first, or cleared,
+        when it names no saved game (one deleted, here or in another tab): no offer to resume
+        what is gone. Not while the open game is one whose first save failed."""
+        last = self.settings.get(LAST)
+        if not last or last == self.key or self.listed_entry(last) is not None:
+            return
+        first = self.featured() or (self.listed[0] if self.listed else None)
+        self.saves.write(self.settings.key(LAST), first["key"] if first else "")
 
     def listed_entry(self, key: str) -> Listed | None:
         return next((e for e in self.listed if e["key"] == key), None)
@@ -223,8 +237,9 @@ class App:
         self.confirming = None
         if key == self.key:
             self._close()
+        stray = key in self.strays
         self.saves.delete(key)
-        self.notice = self.t("app.deleted")
+        self.notice = self.t("app.deleted_stray" if stray else "app.deleted")
         if self.save_problem is not None and self.record is not None:
             self._save()  # the space freed may be what the open game needed
         self.list_games()
@@ -291,10 +306,34 @@ class App:
             return False
         if self._holding_unsaved():
             return False
+        saved = self.saves.saved_as(opened[0])
+        if saved is not None:
+            return self._open_already_saved(saved, name)
         self._open(self.saves.new_key(), *opened)
         self._save()
         self.notice = self.t("app.imported", file=name[:60], game=self._what_game())
         return True
+
+    def _open_already_saved(self, key: str, name: str) -> bool:
+        """A file whose record is saved already: that game opens, and no copy is added."""
+        self.open_saved(key)
+        if self.key != key or self.record is None:
+            return False  # open_saved's notice says why
+        title = storage.title_of(self.about) if self.about else ", ".join(self.names)
+        self.notice = self.t(
+            "app.already_saved", title=title, file=name[:60], game=self._what_game()
+        )
+        return True
+
+    def import_too_large(self, name: str, size: int, opening: str) -> bool:
+        """A file too large to be read (web/main.py reads only its `opening`, and its `size` in
+        bytes): refused in the words of what its opening says it is, a backup or a record."""
+        if backup.opens_as_backup(self.game, opening):
+            reason = backup.too_large(size)
+        else:
+            reason = records.too_large(size)
+        self.notice = self.t("app.import_failed", file=name[:60], reason=reason)
+        return False
 
     def _what_game(self) -> str:
         """The open game in a few words, for the notice of a file opened: "3 players · Winter
@@ -529,7 +568,7 @@ class App:
         }
         self.keep_pace()
         table = {k: v for k, v in f.items() if k not in ("seed", "pace") and isinstance(v, str)}
-        self.saves.write(self.settings.key(TABLE), json.dumps(table))
+        self.saves.write(self.settings.key(TABLE), self.settings.table_text(table))
         rec = records.new_record(self.game, setup)
         state, events = self.game.start(setup)
         # A key of its own: starting a game never replaces another.
@@ -635,18 +674,7 @@ class App:
 
     def _table(self) -> dict[str, str]:
         """The last new-game form (its setting), or nothing if there is none or it is not one."""
-        text = self.settings.get(TABLE)
-        try:
-            table = json.loads(text) if text and len(text) < 4_000 else {}
-        except (ValueError, RecursionError):
-            return {}
-        if not isinstance(table, dict):
-            return {}
-        return {
-            k: v[:NAME_LENGTH]
-            for k, v in table.items()
-            if isinstance(k, str) and isinstance(v, str) and len(k) < 20
-        }
+        return self.settings.table()
 
     # --- looking back ------------------------------------------------------------------------
 

@@ -50,15 +50,28 @@ def is_backup(game: Game[Any], text: str | bytes) -> bool:
     if backup_format(game) not in words[:1000]:
         return False  # a record (most files): read once, by the record's reader
     if len(words) > MAX_CHARS or records.json_depth(words) > records.MAX_DEPTH:
-        return (
-            re.match(rf'\s*\{{\s*"format"\s*:\s*"{re.escape(backup_format(game))}"', words[:200])
-            is not None
-        )
+        return opens_as_backup(game, words)
     try:
         data = json.loads(words)
     except (ValueError, RecursionError):
         return False
     return isinstance(data, dict) and data.get("format") == backup_format(game)
+
+
+def opens_as_backup(game: Game[Any], opening: str) -> bool:
+    """Whether a file's first characters open a backup (`{"format": "castle-backup"`, as
+    `dumps` writes it): how a file too large or too deep to be read is judged, so that its
+    refusal speaks of a backup."""
+    pattern = rf'\s*\{{\s*"format"\s*:\s*"{re.escape(backup_format(game))}"'
+    return re.match(pattern, opening.removeprefix("\ufeff")[:200]) is not None
+
+
+def too_large(size: int) -> str:
+    """Why a file of `size` characters (or bytes) is refused as a backup."""
+    return (
+        f"the file is too large for a backup ({size / 1e6:.1f} million characters; "
+        f"at most {MAX_CHARS / 1e6:g} million)"
+    )
 
 
 def dumps(game: Game[Any], games: list[tuple[str, str]]) -> str:
@@ -78,7 +91,7 @@ def loads(game: Game[Any], text: str | bytes) -> list[tuple[str, str]]:
     except ValueError as e:
         raise BackupError(f"{e} (a backup is UTF-8 JSON)") from None
     if len(text) > MAX_CHARS:
-        raise BackupError(f"the file is too large for a backup (at most {MAX_CHARS:,} characters)")
+        raise BackupError(too_large(len(text)))
     if records.json_depth(text) > records.MAX_DEPTH:
         raise BackupError("not a backup: its JSON is nested too deeply")
     try:

@@ -51,6 +51,13 @@ def notice(app: App) -> str:
     )
 
 
+def cover_notice(app: App) -> str:
+    """On a cover, which is drawn over the whole page and so over the game's status line: a
+    save's problem, and the notice when there is one (the "Opened …" of a file that opens on
+    a cover, a computer that could not play), so that no message is hidden by a cover."""
+    return notice(app) if app.notice else save_problem(app)
+
+
 def save_problem(app: App) -> str:
     """A save that failed (a full storage), or a game played on in another tab: said on every
     screen until it is resolved."""

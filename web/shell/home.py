@@ -8,6 +8,7 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING
 
+from . import storage
 from .frame import help_button, languages, notice, pace_field, where_it_stands
 from .html import button, esc, tag, void
 from .settings import NAME_LENGTH, PERSON, SEAT_COLOURS
@@ -93,18 +94,21 @@ def home(app: App) -> str:
 
 def saved_games(app: App) -> str:
     """The saved games, most recent first: resume or replay, rename, download, delete (after
-    a confirmation); the one to resume first is on top, and a backup of all below."""
-    if not app.listed:
+    a confirmation); the one to resume first is on top, and a backup of all below. After them
+    whatever else is stored under the games' name, as "not a game", to be deleted."""
+    if not app.listed and not app.strays:
         return ""
     first = app.featured()
     entries = sorted(app.listed, key=lambda e: e is not first)
     rows = "".join(_saved_row(app, e, e is first) for e in entries)
-    backup = button(esc(app.t("app.backup")), app.reg(app.export_all), id="backup")
+    rows += "".join(_stray_row(app, key) for key in app.strays)
+    backup = ""
+    if app.listed:
+        button_ = button(esc(app.t("app.backup")), app.reg(app.export_all), id="backup")
+        backup = tag("p", button_ + " " + esc(app.t("app.backup_hint")), class_="backup")
     return tag(
         "section",
-        tag("h2", esc(app.t("app.saved_title")))
-        + tag("ul", rows, class_="saved-games")
-        + tag("p", backup + " " + esc(app.t("app.backup_hint")), class_="backup"),
+        tag("h2", esc(app.t("app.saved_title"))) + tag("ul", rows, class_="saved-games") + backup,
         class_="resume",
     )
 
@@ -112,7 +116,7 @@ def saved_games(app: App) -> str:
 def _saved_row(app: App, entry: Listed, first: bool) -> str:
     t, key, about = app.t, entry["key"], entry["about"]
     if about is not None:
-        title = about["title"] or ", ".join(about["names"])
+        title = storage.title_of(about)
         details = [", ".join(about["names"])] if about["title"] else []
         details.append(t("app.players_n", n=len(about["names"])))
         if about["finished"]:
@@ -178,6 +182,38 @@ def _saved_row(app: App, entry: Listed, first: bool) -> str:
         "li",
         tag("p", line) + tag("p", tools, class_="tools"),
         class_="saved",
+        data_key=key,
+    )
+
+
+#: The most of a stray key the list shows (a key may be as long as the storage allows).
+KEY_SHOWN = 80
+
+
+def _stray_row(app: App, key: str) -> str:
+    """A key under the games' name that is no game (storage.stray_keys): its name, shown as
+    text whatever it looks like, why it cannot be played, and Delete (after a confirmation)."""
+    t = app.t
+    shown = key if len(key) <= KEY_SHOWN else key[: KEY_SHOWN - 1] + "…"
+    line = (
+        tag("span", esc(t("app.not_a_game")), class_="title")
+        + tag("span", tag("span", esc(shown)), class_="details")
+        + tag("span", esc(t("app.not_a_game_why")), class_="problem")
+    )
+    if app.confirming == key:
+        tools = (
+            esc(t("app.delete_stray_sure"))
+            + " "
+            + button(esc(t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
+            + " "
+            + button(esc(t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
+        )
+    else:
+        tools = button(esc(t("app.delete")), app.reg(partial(app.confirm_delete, key)))
+    return tag(
+        "li",
+        tag("p", line) + tag("p", tools, class_="tools"),
+        class_="saved stray",
         data_key=key,
     )
 

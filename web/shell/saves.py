@@ -72,6 +72,11 @@ class SavedGames:
     def keys(self) -> list[str]:
         return storage.game_keys(self.store, self.game.name)
 
+    def strays(self) -> list[str]:
+        """The keys under the games' prefix that are no game (storage.stray_keys): listed as
+        "not a game", with Delete only."""
+        return storage.stray_keys(self.store, self.game.name)
+
     def listed(self, open_key: str | None = None, open_about: About | None = None) -> list[Listed]:
         """The saved games, most recently saved first; the open one (`open_key`) as its
         controller shows it (`open_about`), since it may be newer than a save that failed."""
@@ -106,10 +111,11 @@ class SavedGames:
         self, rec: records.Record, state: Any, old: About | None, saved: bool = True
     ) -> About:
         """What the list of saved games shows of a game (its title and start kept from `old`,
-        and when it was saved last unless it is being `saved` now)."""
+        and when it was saved last unless it is being `saved` now; what a newer build added
+        to `old` is kept too)."""
         results = self.game.results(state) if self.game.terminal(state) else None
         now = self.clock()
-        return {
+        about: About = {
             "title": old["title"] if old else "",
             "names": list(rec["setup"].get("names", [])),
             "created": old["created"] if old else now,
@@ -121,6 +127,7 @@ class SavedGames:
             "winners": list(results["winners"]) if results else [],
             "rules_version": rec["rules_version"],
         }
+        return storage.with_unknown(about, old)
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -209,7 +216,30 @@ class SavedGames:
         return self.write(f"{key}.about", json.dumps({**about, "title": title}))
 
     def delete(self, key: str) -> None:
-        storage.delete(self.store, key)
+        """Forget a saved game with what is kept beside it, or a key that is no game alone (a
+        stray's name may look like a game's sidecar: nothing else goes with it)."""
+        if key in self.keys():
+            storage.delete(self.store, key)
+        else:
+            self.store.remove(key)
+
+    def saved_as(self, rec: records.Record) -> str | None:
+        """The key of a saved game with this very record (the same setup and actions, however
+        its file is laid out), or None: a file opened twice opens the game saved, and adds
+        no copy of it."""
+        text = records.dumps(rec)
+        for key in self.keys():
+            stored = self.store.get(key)
+            if stored is None:
+                continue
+            if stored == text:
+                return key
+            try:
+                if self.check(stored) == rec:
+                    return key
+            except records.RecordError:
+                continue
+        return None
 
     # --- files ------------------------------------------------------------------------------
 

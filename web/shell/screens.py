@@ -9,12 +9,12 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from .frame import (
+    cover_notice,
     help_button,
     help_overlay,
     languages,
     notice,
     pace_field,
-    save_problem,
     where_it_stands,
 )
 from .home import home
@@ -75,10 +75,10 @@ def cover(app: App, seat: int) -> str:
         )
         + undo
     )
-    # The save's problem inside the cover (which is drawn over the whole page).
+    # The save's problem and the notice inside the cover (which is drawn over the whole page).
     return tag(
         "div",
-        _cover_tools(app) + save_problem(app) + body,
+        _cover_tools(app) + cover_notice(app) + body,
         class_=f"cover c-{app.colours[seat]}",
         data_seat=str(seat),
     )
@@ -99,7 +99,7 @@ def reveal_cover(app: App) -> str:
     body = tag("h2", esc(app.t("app.all_chosen"))) + button(
         esc(app.ui.reveal_text(app)), app.reg(app.reveal), class_="go", id="reveal"
     )
-    return tag("div", _cover_tools(app) + save_problem(app) + body, class_="cover reveal")
+    return tag("div", _cover_tools(app) + cover_notice(app) + body, class_="cover reveal")
 
 
 # --- The game ----------------------------------------------------------------------------------
@@ -311,7 +311,7 @@ def summary_screen(app: App) -> str:
     table = tag("div", app.ui.table(app), class_="summary-table", inert=True, aria_hidden="true")
     return table + tag(
         "div",
-        _cover_tools(app) + save_problem(app) + tag("div", body, class_="summary-body"),
+        _cover_tools(app) + cover_notice(app) + tag("div", body, class_="summary-body"),
         id="summary",
         class_="summary",
         role="dialog",

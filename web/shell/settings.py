@@ -4,10 +4,16 @@ another for a constant.
 
 The site's settings are stored as `<site>.<name>`: the site is named by the registry
 (web/games.py SITE), so the shell names no game; each game's saves have its own name's prefix
-(storage.py).
+(storage.py). A newer build of the page may keep more than this one knows: in the new-game form
+it kept (`table`), a key this build does not know, or a value that is not text, is left out of
+the form and written back unchanged (`table_text`), so that going back to a newer build loses
+nothing.
 """
 
 from __future__ import annotations
+
+import json
+from typing import Any
 
 from .storage import Store
 
@@ -31,6 +37,8 @@ DEFAULT_PACE = "1"
 PERSON = "person"
 #: The longest name a player may give (the form's maxlength; a save's names are checked).
 NAME_LENGTH = 24
+#: The longest stored new-game form read (this build's is well under 1,000 characters).
+TABLE_CHARS = 20_000
 
 
 class Settings:
@@ -46,3 +54,25 @@ class Settings:
 
     def get(self, name: str) -> str | None:
         return self.store.get(self.key(name))
+
+    def table(self) -> dict[str, str]:
+        """The last new-game form as the form reads it (the fields of this build: text values,
+        names bounded), or nothing if there is none or it is not one."""
+        return {
+            k: v[:NAME_LENGTH]
+            for k, v in self._stored_table().items()
+            if isinstance(v, str) and len(k) < 20
+        }
+
+    def table_text(self, form: dict[str, str]) -> str:
+        """The new-game form to keep: this one's fields over the stored one, whose other keys
+        (a newer build's, or a seat this game did not have) are kept as they were."""
+        return json.dumps({**self._stored_table(), **form}, ensure_ascii=False)
+
+    def _stored_table(self) -> dict[str, Any]:
+        text = self.get(TABLE)
+        try:
+            table = json.loads(text) if text and len(text) <= TABLE_CHARS else {}
+        except (ValueError, RecursionError):
+            return {}
+        return table if isinstance(table, dict) else {}

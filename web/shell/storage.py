@@ -8,7 +8,8 @@ several can be kept at once and starting one never replaces another:
     <game>.game.<id>.rev     how many times this tab family saved it: a tab that finds a higher
                              count than it wrote is behind another tab (App.check_behind)
     <game>.game.<id>.about   what the list of saved games shows without replaying the game
-                             (JSON: an `About`)
+                             (JSON: an `About`; keys a newer build added are kept, and written
+                             back unchanged when this build rewrites it)
     <game>.game.<id>.notes   what the page showed of it beyond the record (notes.py: the
                              "Just now" notes, the takebacks, a round's summary unread)
     <site>.last              the key of the game opened last (offered first for resuming):
@@ -20,6 +21,16 @@ Earlier builds kept one game under `<game>.current` (and the one it replaced und
 `<game>.previous`, unreadable ones under `<game>.unreadable.<n>`). Those keys are listed as
 games in place: nothing is copied or moved, so a storage that refuses writes loses nothing. A
 save that cannot be read stays where it is, listed as unreadable, until the player deletes it.
+
+Nothing stored is out of the player's reach or lost to an update:
+- every key under `<game>.game.` is listed: a game (`<game>.game.<id>`, its id without a dot),
+  or else, unless it is a sidecar above of a game beside it, a stray (`stray_keys`: another
+  program's key, a sidecar whose game is gone), shown as "not a game" with Delete alone;
+- an `About` written by a newer build is read for the keys this build knows, and the keys it
+  does not know are written back unchanged at every save and rename (`with_unknown`); the
+  new-game form kept in the settings likewise (settings.py);
+- `<site>.last` naming a game that is gone is moved to the game offered first, or cleared
+  (App.list_games).
 """
 
 from __future__ import annotations
@@ -27,7 +38,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, Protocol, TypedDict
+from typing import Any, Protocol, TypedDict, cast
 
 
 class Store(Protocol):
@@ -83,6 +94,8 @@ class About(TypedDict):
     rules_version: int
 
 
+#: What is kept beside a game's record, each under `<record's key>.<sidecar>`.
+SIDECARS = ("rev", "about", "notes")
 #: The longest title a player may give a saved game.
 TITLE_LENGTH = 40
 _ABOUT_KEYS = set(About.__annotations__)
@@ -100,6 +113,22 @@ def game_keys(store: Store, game: str) -> list[str]:
         if (rest.startswith("game.") and rest.count(".") == 1) or _LEGACY.fullmatch(rest):
             found.append(key)
     return found
+
+
+def stray_keys(store: Store, game: str) -> list[str]:
+    """The keys under the games' prefix (`<game>.game.`) that are no saved game: a key whose
+    id has a dot but is not a sidecar (.rev, .about, .notes) of a game, or a sidecar whose
+    game is gone. The list shows each as "not a game", so that it can be deleted from the page
+    and nothing under the prefix stays out of the player's reach."""
+    prefix = f"{game}.game."
+    under = [key for key in store.keys() if key.startswith(prefix)]  # noqa: SIM118
+    games = {key for key in under if "." not in key[len(prefix) :]}
+    strays = []
+    for key in under:
+        owner, _, sidecar = key.rpartition(".")
+        if key not in games and not (sidecar in SIDECARS and owner in games):
+            strays.append(key)
+    return sorted(strays)
 
 
 def new_key(store: Store, game: str, now: float, rnd: random.Random) -> str:
@@ -122,7 +151,9 @@ def read_about(store: Store, key: str) -> About | None:
         about = json.loads(text)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(about, dict) or set(about) != _ABOUT_KEYS:
+    # A newer build may add keys: they are kept (`with_unknown`), and only the ones this build
+    # knows are checked, so that the game keeps its title, its dates and its players.
+    if not isinstance(about, dict) or not set(about) >= _ABOUT_KEYS:
         return None
     typed = (
         isinstance(about["title"], str)
@@ -140,6 +171,15 @@ def read_about(store: Store, key: str) -> About | None:
     return about if typed else None  # type: ignore[return-value]
 
 
+def with_unknown(about: About, old: About | None) -> About:
+    """`about` with the keys of `old` that this build does not know (a newer build's), so that
+    a save or a rename here never drops what a newer build keeps of the game."""
+    if old is None:
+        return about
+    kept = {k: v for k, v in old.items() if k not in _ABOUT_KEYS}
+    return cast(About, {**kept, **about}) if kept else about
+
+
 def _when(value: Any) -> bool:
     """A date as seconds since the epoch that a clock can show (not NaN, not 1e300)."""
     return isinstance(value, int | float) and 0 <= value < 10**11
@@ -153,7 +193,12 @@ def _ints(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, int) for v in value)
 
 
+def title_of(about: About) -> str:
+    """The name a saved game goes by: the one the player gave it, or its players'."""
+    return about["title"] or ", ".join(about["names"])
+
+
 def delete(store: Store, key: str) -> None:
     """Forget a saved game: its record, its count of saves, its About and its notes."""
-    for k in (key, f"{key}.rev", f"{key}.about", f"{key}.notes"):
+    for k in (key, *(f"{key}.{sidecar}" for sidecar in SIDECARS)):
         store.remove(k)
