@@ -92,6 +92,16 @@ def test_a_save_that_failed_is_made_once_another_tab_frees_space(context: Browse
     assert log.errors() == []
 
 
+def test_a_save_that_failed_is_made_when_the_page_is_seen_again(context: BrowserContext) -> None:
+    page, log, saved = _unsaved_game(context)
+    # Space freed by this very page (so no storage event, and no click either).
+    page.evaluate("key => localStorage.removeItem(key)", FILLER)
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#save-problem")).to_have_count(0)
+    assert len(saved_record(page)["actions"]) > saved
+    assert log.errors() == []
+
+
 def test_the_update_asks_first_and_offers_the_game_file_while_moves_are_unsaved(
     context: BrowserContext,
 ) -> None:
@@ -114,7 +124,7 @@ def test_the_update_asks_first_and_offers_the_game_file_while_moves_are_unsaved(
     downloaded = records.loads(CASTLE, info.value.path().read_text(encoding="utf-8"))
     assert len(downloaded["actions"]) > saved  # the moves the storage refused are in the file
     page.click("#update-cancel")
-    expect(page.locator("#update-reload")).to_be_visible()
+    expect(page.locator("#update-reload")).to_be_focused()
     # Reload anyway: the player chose, so the page does not ask again before it goes.
     asked: list[str] = []
 

@@ -189,6 +189,7 @@
   document.getElementById("update-cancel").onclick = () => {
     asking = false;
     showUpdateState();
+    document.getElementById("update-reload").focus(); // the button it hid had the focus
   };
   document.getElementById("update-download").onclick = () => {
     dispatchEvent(new CustomEvent("castle:download-game"));
