@@ -400,3 +400,21 @@ def open_with_saves(
     page.goto("")
     wait_until_ready(page, log)
     return page, log
+
+
+#: Fills the page's localStorage to the last character under `key` (the browser's quota found
+#: by trying), so that the next save that needs more room fails as a full storage's does.
+FILL_STORAGE_JS = """key => {
+  let low = 0, high = 16_000_000;
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    try { localStorage.setItem(key, 'x'.repeat(mid)); low = mid; }
+    catch (e) { high = mid; }
+  }
+  localStorage.setItem(key, 'x'.repeat(low));
+}"""
+
+
+def fill_storage(page: Page, key: str = "e2e.filler") -> None:
+    """A storage full but for nothing: an entry of the test's own (`key`) takes what is left."""
+    page.evaluate(FILL_STORAGE_JS, key)

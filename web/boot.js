@@ -1,10 +1,13 @@
 // The page's start, before Python runs (and beside it): the loading progress, a clear message
 // when the game cannot start, a start that failed mended when the browser's copy of the site
-// was at fault, the service worker that keeps the site for offline play, and the
-// offer to reload when a new version is ready. A classic script (not a module), so that it runs
-// from file:// too, where Chromium blocks module scripts; it touches only #boot, #site-notice
-// and the body's font features (the site's Chinese face, below), never the game's #app content
-// that Python draws.
+// was at fault, the service worker that keeps the site for offline play, the offer to reload
+// when a new version is ready, and a question before leaving (or reloading for the new
+// version) while the game has moves that are not saved. A classic script (not a module), so
+// that it runs from file:// too, where Chromium blocks module scripts; it touches only #boot,
+// #site-notice, the beforeunload question and the body's font features (the site's Chinese
+// face, below), never the game's #app content that Python draws: Python tells it what it
+// needs through body attributes (data-ready, data-unsaved) and is asked for the game's file
+// through an event (castle:download-game).
 //
 // Its texts are static in index.html, one child per language in each `.bi` element: the style
 // shows the one of <html lang>, which this script sets from the player's saved choice (the same
@@ -246,6 +249,26 @@
     return mended;
   }
 
+  // --- Moves not saved ---------------------------------------------------------------------------
+  // Python marks <body data-unsaved="yes"> while the open game holds moves that are not in storage
+  // (the storage is full, or another tab deleted the game): leaving the page then asks first, and
+  // so does the update below. The listener is there only while it is needed, since a page with
+  // one is kept out of some browsers' back-forward cache.
+
+  const unsaved = () => body.dataset.unsaved === "yes";
+  let leaving = false; // the player chose to reload anyway: nothing more to ask
+  function askBeforeLeaving(event) {
+    if (leaving || !unsaved()) return;
+    event.preventDefault();
+    event.returnValue = ""; // what older browsers need to ask
+  }
+  const onUnsaved = [];
+  new MutationObserver(() => {
+    if (unsaved()) addEventListener("beforeunload", askBeforeLeaving);
+    else removeEventListener("beforeunload", askBeforeLeaving);
+    onUnsaved.forEach((run) => run());
+  }).observe(body, { attributes: true, attributeFilter: ["data-unsaved"] });
+
   // --- Offline and updates ---------------------------------------------------------------------
 
   body.dataset.build = build;
@@ -265,17 +288,53 @@
     if (close) close.closest("[data-notice]").hidden = true;
   });
 
-  let accepted = false;
-  // worker: the new version's waiting service worker; null when it already took over (the
-  // player accepted it in another tab of the game), and a reload is all that is left to do.
-  function offerUpdate(worker) {
-    show("update");
-    document.getElementById("update-reload").onclick = () => {
-      accepted = true;
-      if (worker) worker.postMessage({ type: "SKIP_WAITING" }); // then controllerchange reloads
-      else location.reload();
-    };
+  // The update's notice says whether the game is saved; "Reload now" while it is not asks first,
+  // with the game's file offered (Python hands it over on `castle:download-game`), since a
+  // reload would lose the moves that are only in this page.
+  const update = notices.querySelector('[data-notice="update"]');
+  let asking = false;
+  function showUpdateState() {
+    const state = asking ? "asking" : unsaved() ? "unsaved" : "saved";
+    update.querySelectorAll("[data-when]").forEach((el) => {
+      el.hidden = !el.dataset.when.split(" ").includes(state);
+    });
+    update.dataset.state = state; // for tests, and for anyone reading the DOM
   }
+  onUnsaved.push(() => {
+    if (!unsaved()) asking = false; // saved meanwhile (space was freed): nothing left to ask
+    showUpdateState();
+  });
+
+  let accepted = false;
+  // The new version's waiting service worker; null when it already took over (the player
+  // accepted it in another tab of the game), and a reload is all that is left to do.
+  let waiting = null;
+  function offerUpdate(worker) {
+    waiting = worker;
+    asking = false;
+    showUpdateState();
+    show("update");
+  }
+  function reload() {
+    accepted = leaving = true;
+    if (waiting) waiting.postMessage({ type: "SKIP_WAITING" }); // then controllerchange reloads
+    else location.reload();
+  }
+  document.getElementById("update-reload").onclick = () => {
+    if (!unsaved()) return reload();
+    asking = true;
+    showUpdateState();
+    document.getElementById("update-download").focus();
+  };
+  document.getElementById("update-anyway").onclick = reload;
+  document.getElementById("update-cancel").onclick = () => {
+    asking = false;
+    showUpdateState();
+    document.getElementById("update-reload").focus(); // the button it hid had the focus
+  };
+  document.getElementById("update-download").onclick = () => {
+    dispatchEvent(new CustomEvent("castle:download-game"));
+  };
 
   // Only the player's own click swaps the code: the new worker waits until then (or until every
   // tab of the game is closed), so no game ever runs half on the old version and half on the new.

@@ -313,7 +313,18 @@ def draw() -> None:
     document.title = app.t("app.title")
     # The last redraw's cost, for the benchmark and for curious players (dev tools).
     document.body.dataset.redrawMs = f"{(time.perf_counter() - began) * 1000:.1f}"
+    _mark_unsaved()
     schedule()
+
+
+def _mark_unsaved() -> None:
+    """`body[data-unsaved="yes"]` while the open game holds moves that are not in storage
+    (App.unsaved): web/boot.js reads it to ask before leaving the page and before the site's
+    update reloads it, since neither can ask Python in time."""
+    if app.unsaved():
+        document.body.dataset.unsaved = "yes"
+    else:
+        document.body.removeAttribute("data-unsaved")
 
 
 # --- computer players --------------------------------------------------------------------------
@@ -364,6 +375,7 @@ async def computer_move(seat: int) -> None:
         app.notice = app.t("app.computer_failed", reason=str(e))
         root.innerHTML = render(app)  # not draw(): no new attempt until something changes
         _restore_folds()
+        _mark_unsaved()
 
 
 async def _computer_move(seat: int) -> None:
@@ -476,6 +488,11 @@ def on_click(event: Any) -> None:
         return
     app.click(str(act), _form())
     draw()
+    _hand_over_download()
+
+
+def _hand_over_download() -> None:
+    """The file the last click asked for, if any, to the browser."""
     if app.download is not None:
         _offer_download(*app.download)
         app.download = None
@@ -554,9 +571,39 @@ def on_drag_over(event: Any) -> None:
 
 
 def on_storage(event: Any) -> None:
-    """Another tab saved: if it saved this game, this tab is behind and says so at once."""
+    """Another tab saved or deleted: if it saved this game, or deleted it, this tab is behind
+    and says so at once; if it freed space, a save that failed is tried again."""
     if app.record is not None and not app.behind and app.check_behind():
-        draw()
+        _redraw_as_typed()
+    else:
+        save_again()
+
+
+def save_again(*_: Any) -> None:
+    """A save that failed tried again (App.save_again): on another tab's change to storage,
+    every SAVE_AGAIN_MS, and when the page becomes visible."""
+    if app.save_again():
+        _redraw_as_typed()
+
+
+def on_visible(event: Any) -> None:
+    if str(document.visibilityState) == "visible":
+        save_again()
+
+
+def _redraw_as_typed() -> None:
+    """A redraw that no click asked for: the form's fields keep what the player has typed in
+    them since the last click (a redraw draws them from the controller's form)."""
+    typed = _form()
+    if typed:
+        app.form = {**app.form, **typed}
+    draw()
+
+
+def on_download_game(event: Any) -> None:
+    """web/boot.js asks for the open game's file (the update's "Download the game first")."""
+    app.export_game()
+    _hand_over_download()
 
 
 def on_width(event: Any) -> None:
@@ -575,6 +622,14 @@ _on_pointer = create_proxy(on_pointer)
 document.addEventListener("pointerdown", _on_pointer)
 _on_storage = create_proxy(on_storage)
 window.addEventListener("storage", _on_storage)
+#: How often a save that failed is tried again while the page is open (App.save_again).
+SAVE_AGAIN_MS = 20_000
+_save_again = create_proxy(save_again)
+window.setInterval(_save_again, SAVE_AGAIN_MS)
+_on_visible = create_proxy(on_visible)
+document.addEventListener("visibilitychange", _on_visible)
+_on_download_game = create_proxy(on_download_game)
+window.addEventListener("castle:download-game", _on_download_game)
 _on_change = create_proxy(on_change)
 root.addEventListener("change", _on_change)
 _on_drop = create_proxy(on_drop)

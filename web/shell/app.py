@@ -130,6 +130,11 @@ class App:
         #: nothing more, and offers to load what the other saved.
         self._rev = 0
         self.behind = False
+        #: The open game was in storage (this tab read or wrote it), and whether another tab
+        #: has deleted it since: this one is then behind too, and holds the only copy, which
+        #: it offers to download, keep or let go (never dropped in silence).
+        self._stored = False
+        self.deleted_elsewhere = False
         self.form: dict[str, str] = self._table()
         #: The panel that hands seats to the computer is open; the log is open over the page.
         self.seats_open = False
@@ -166,11 +171,50 @@ class App:
         return int(text) if re.fullmatch(r"[0-9]{1,15}", text) else 0
 
     def check_behind(self) -> bool:
-        """Whether another tab saved the open game since this one last read or wrote it (the
-        page asks on the browser's `storage` event, and before every action)."""
-        if self.key is not None and self._stored_rev() != self._rev:
+        """Whether another tab saved the open game since this one last read or wrote it, or
+        deleted it (the page asks on the browser's `storage` event, and before every action)."""
+        if self.key is None:
+            return self.behind
+        if self._stored and self.store.get(self.key) is None:
+            self.behind = self.deleted_elsewhere = True
+        elif self._stored_rev() != self._rev:
             self.behind = True
         return self.behind
+
+    def unsaved(self) -> bool:
+        """Whether the open game holds moves that are not in storage: its save failed (a full
+        storage), or another tab deleted it. The page then asks before anything would drop
+        them (leaving the page, the site's update: web/boot.js reads `body[data-unsaved]`)."""
+        return self.record is not None and (self.save_problem is not None or self.deleted_elsewhere)
+
+    def save_again(self) -> bool:
+        """Try a failed save again: space may have been freed since (another tab deleted a
+        game, the browser cleared something). The page asks on the `storage` event, now and
+        then, when it becomes visible and at every click, since a game whose last move failed
+        to save has no next move to save it. Whether anything changed (a redraw is due)."""
+        if self.save_problem is None or self.record is None or self.behind:
+            return False
+        self._save()
+        return self.save_problem is None or self.behind
+
+    def keep_deleted(self) -> None:
+        """Keep here a game another tab deleted: saved again under its own key, played on."""
+        if not self.deleted_elsewhere or self.record is None:
+            return
+        self.behind = self.deleted_elsewhere = self._stored = False
+        self._rev = self._stored_rev()
+        self._save()
+        self.list_games()
+
+    def let_go(self) -> None:
+        """Let a game deleted in another tab go from this one too (its file was offered)."""
+        if self.deleted_elsewhere:
+            self._close()
+            self.list_games()
+
+    def _behind_words(self) -> str:
+        """Why this tab plays nothing more: another tab played on, or deleted the game."""
+        return self.t("app.deleted_elsewhere" if self.deleted_elsewhere else "app.behind")
 
     def load_latest(self) -> None:
         """Catch up with what another tab saved: read the game again and resume it."""
@@ -374,6 +418,7 @@ class App:
             return  # never overwrite what another tab saved after this one
         self.save_problem = self.saves.write(self.key, records.dumps(self.record))
         if self.save_problem is None:
+            self._stored = True
             self._rev += 1
             self.saves.write(self._rev_key, str(self._rev))
             # A title given in another tab (or while saves failed) is kept, not written over.
@@ -518,6 +563,7 @@ class App:
         self.notice = None
         if self.record is not None:
             self.check_behind()  # another tab may have saved this game since: say so at once
+            self.save_again()  # and space may have been freed since a save failed
         handler()
 
     def clear_clicks(self) -> None:
@@ -527,12 +573,13 @@ class App:
     # --- the game ----------------------------------------------------------------------------
 
     def _holding_unsaved(self) -> bool:
-        """Whether the open game has moves the storage refused (it was full): then no other
-        game may take its place in memory, which would lose them; the player is told to
-        download it or free space first (the save problem's line offers both)."""
-        if self.save_problem is None or self.record is None:
+        """Whether the open game has moves the storage refused (it was full), or another tab
+        deleted it: then no other game may take its place in memory, which would lose them;
+        the player is told to download it or free space first, or to keep or let go the
+        deleted one (the save problem's line offers each)."""
+        if not self.unsaved():
             return False
-        self.notice = self.t("app.unsaved_first")
+        self.notice = self.t("app.deleted_first" if self.deleted_elsewhere else "app.unsaved_first")
         return True
 
     def start(self) -> None:
@@ -623,6 +670,7 @@ class App:
         self._close()
         self.key, self.about = key, about
         self._rev = self._stored_rev()
+        self._stored = self.store.get(key) is not None
         self.record, self.state, self.events = rec, state, list(events)
         self.moments = list(moments)
         self.history.opened(last_secret)
@@ -649,7 +697,7 @@ class App:
         self.key = self.about = self.record = self.state = None
         self.events, self.moments = [], []
         self.history.opened()
-        self.behind = False
+        self.behind = self.deleted_elsewhere = self._stored = False
         self.save_problem = None
         self._reword()
         self.screen = "home"
@@ -709,7 +757,7 @@ class App:
         reason in the notice) if the engine refused it."""
         assert self.state is not None and self.record is not None
         if self.check_behind():
-            self.notice = self.t("app.behind")
+            self.notice = self._behind_words()
             return False
         if self.past is not None:
             return False  # a past moment is only looked at
@@ -785,7 +833,7 @@ class App:
         log of the open game notes it."""
         assert self.record is not None and self.can_undo()
         if self.check_behind():
-            self.notice = self.t("app.behind")
+            self.notice = self._behind_words()
             return
         rec = dict(self.record)
         line = self.record["actions"][-1]
@@ -856,7 +904,7 @@ class App:
         if self.past is not None:
             return
         if self.check_behind():
-            self.notice = self.t("app.behind")
+            self.notice = self._behind_words()
             return
         computers = self.computers
         computers[seat] = level if level in self.ui.levels else None

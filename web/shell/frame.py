@@ -59,8 +59,22 @@ def cover_notice(app: App) -> str:
 
 
 def save_problem(app: App) -> str:
-    """A save that failed (a full storage), or a game played on in another tab: said on every
-    screen until it is resolved."""
+    """A save that failed (a full storage), or a game played on or deleted in another tab:
+    said on every screen until it is resolved."""
+    if app.deleted_elsewhere and app.record is not None:
+        # The only copy left is this tab's: offered as a file, kept, or let go, never dropped.
+        return tag(
+            "p",
+            esc(app.t("app.deleted_elsewhere"))
+            + " "
+            + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export-deleted")
+            + " "
+            + tool(esc(app.t("app.keep_deleted")), app.reg(app.keep_deleted), id="keep-deleted")
+            + " "
+            + tool(esc(app.t("app.let_go")), app.reg(app.let_go), id="let-go"),
+            id="save-problem",
+            role="alert",
+        )
     if app.behind and app.screen == "game":
         return tag(
             "p",
