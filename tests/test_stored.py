@@ -5,6 +5,7 @@ the pointer to the game opened last never names a game that is gone."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from html import unescape
@@ -18,8 +19,13 @@ from web.shell.storage import MemoryStore, read_about, stray_keys
 HOSTILE = "castle.game.<img src=x.png onerror=alert(1)>"
 
 
+#: A clock that moves on at every look: games saved one after the other are never saved at the
+#: same second (Pyodide's clock is coarse enough for that).
+TICKS = itertools.count(1_800_000_000)
+
+
 def page(store: MemoryStore) -> App:
-    return App(store, GAMES, lang="en")
+    return App(store, GAMES, lang="en", clock=lambda: float(next(TICKS)))
 
 
 def started(store: MemoryStore, seed: int = 3, **form: str) -> App:
@@ -186,3 +192,17 @@ def test_the_last_game_pointer_is_kept_for_an_open_game_not_saved_yet() -> None:
     del store.data[key]
     app.list_games()
     assert store.data[f"castle.{LAST}"] == key
+
+
+def test_a_key_a_newer_builds_tab_adds_while_this_one_plays_is_kept() -> None:
+    """Two tabs of two builds on one game: what the newer one adds to the game's entry after
+    this tab opened it survives this tab's next save."""
+    store = MemoryStore()
+    app = started(store)
+    key = app.key
+    assert key is not None and app.state is not None
+    about = json.loads(store.data[f"{key}.about"])
+    store.data[f"{key}.about"] = json.dumps({**about, "mood": "sunny"})
+    assert app.do(app.game.legal_actions(app.state, app.asked()[0])[0])
+    saved = read_about(store, key)
+    assert saved is not None and saved["moves"] == 1 and saved.get("mood") == "sunny"

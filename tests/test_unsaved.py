@@ -177,3 +177,20 @@ def test_the_deletion_words_are_chinese_too() -> None:
     app.check_behind()
     html = render(app)
     assert "另一个标签页或窗口中删除" in html and "留在本浏览器" in html and "放弃此对局" in html
+
+
+def test_a_browser_that_keeps_nothing_says_so_and_asks_before_the_page_closes() -> None:
+    """Storage turned off (or a private window that allows none): the page plays in memory, and
+    every open game is unsaved, said on its screen with its file offered; starting another game
+    loses nothing (both are in the page's memory)."""
+    app, _ = _playing(MemoryStore(lasting=False))
+    assert app.unsaved() and app.save_problem is None
+    html = render(app)
+    assert "This browser lets the page keep nothing" in html
+    assert 'id="export"' in html
+    first = app.key
+    app.home()
+    app.form = {"players": "2", "seed": "5", "name0": "Cy", "name1": "Di"}
+    app.start()
+    assert app.key != first and app.record is not None and app.unsaved()
+    assert not App(MemoryStore(), GAMES, lang="en").unsaved()

@@ -39,6 +39,8 @@ from web.shell.storage import MemoryStore, Store
 class LocalStore:
     """localStorage as a Store. A missing key is JavaScript null, which arrives as `jsnull`."""
 
+    lasting = True
+
     def __init__(self) -> None:
         self.ls = window.localStorage
 
@@ -62,7 +64,7 @@ def _store() -> Store:
         store.keys()
         return store
     except Exception:  # storage disabled (private mode, file://): play without saving
-        return MemoryStore()
+        return MemoryStore(lasting=False)  # and the page says so while a game is open
 
 
 def _build() -> str:

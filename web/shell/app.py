@@ -183,9 +183,17 @@ class App:
 
     def unsaved(self) -> bool:
         """Whether the open game holds moves that are not in storage: its save failed (a full
-        storage), or another tab deleted it. The page then asks before anything would drop
-        them (leaving the page, the site's update: web/boot.js reads `body[data-unsaved]`)."""
-        return self.record is not None and (self.save_problem is not None or self.deleted_elsewhere)
+        storage), another tab deleted it, or the browser keeps nothing for the page (a private
+        window: `forgetful`). The page then asks before anything would drop them (leaving the
+        page, the site's update: web/boot.js reads `body[data-unsaved]`)."""
+        return self.record is not None and (
+            self.save_problem is not None or self.deleted_elsewhere or self.forgetful
+        )
+
+    @property
+    def forgetful(self) -> bool:
+        """The browser lets the page keep nothing: every game ends with the page."""
+        return not self.store.lasting
 
     def save_again(self) -> bool:
         """Try a failed save again: space may have been freed since (another tab deleted a
@@ -421,10 +429,11 @@ class App:
             self._stored = True
             self._rev += 1
             self.saves.write(self._rev_key, str(self._rev))
-            # A title given in another tab (or while saves failed) is kept, not written over.
+            # A title given in another tab (or while saves failed) is kept, not written over,
+            # and so is what a newer build's tab added to the entry since this one read it.
             stored = storage.read_about(self.store, self.key)
             if stored is not None and self.about is not None:
-                self.about["title"] = stored["title"]
+                self.about = storage.with_unknown({**self.about, "title": stored["title"]}, stored)
             self.saves.write(f"{self.key}.about", json.dumps(self._about()))
             self._save_notes()
 
@@ -577,8 +586,8 @@ class App:
         deleted it: then no other game may take its place in memory, which would lose them;
         the player is told to download it or free space first, or to keep or let go the
         deleted one (the save problem's line offers each)."""
-        if not self.unsaved():
-            return False
+        if self.record is None or (self.save_problem is None and not self.deleted_elsewhere):
+            return False  # a forgetful store keeps the games in memory: switching loses none
         self.notice = self.t("app.deleted_first" if self.deleted_elsewhere else "app.unsaved_first")
         return True
 

@@ -84,6 +84,15 @@ def save_problem(app: App) -> str:
             id="save-problem",
             role="alert",
         )
+    if app.save_problem is None and app.forgetful and app.record is not None:
+        return tag(
+            "p",
+            esc(app.t("app.storage_forgets"))
+            + " "
+            + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export"),
+            id="save-problem",
+            role="status",
+        )
     if app.save_problem is None:
         return ""
     free = ""

@@ -44,6 +44,10 @@ from typing import Any, Protocol, TypedDict, cast
 class Store(Protocol):
     """The part of localStorage the page uses (main.py adapts the real one)."""
 
+    #: Whether what is written outlives the page: localStorage's does; the page's fallback when
+    #: the browser lets it keep nothing (a private window, storage turned off) does not.
+    lasting: bool
+
     def get(self, key: str) -> str | None: ...
 
     def set(self, key: str, value: str) -> None: ...
@@ -54,10 +58,12 @@ class Store(Protocol):
 
 
 class MemoryStore:
-    """A Store in a dict: for tests, and the fallback when localStorage is unavailable."""
+    """A Store in a dict: for tests, and the fallback when localStorage is unavailable (then
+    not `lasting`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, lasting: bool = True) -> None:
         self.data: dict[str, str] = {}
+        self.lasting = lasting
 
     def get(self, key: str) -> str | None:
         return self.data.get(key)
