@@ -21,7 +21,7 @@
   const STALL_MS = 20000; // from Python's snapshot to the first screen: about a second
   const MENDED_KEY = "castle.boot.mended"; // sessionStorage: this start follows a mended one
   const SNAPSHOT_CACHE = "castle-python-snapshot"; // web/python.mjs
-  const PRECACHE_PREFIX = "castle-precache-"; // Workbox's cache of the offline copy
+  const PRECACHE_PREFIX = "castle-precache-v2-"; // + the scope: Workbox's offline copy
   const INTEGRITY = "web/integrity.json"; // tools/build.py
   const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
@@ -105,12 +105,16 @@
   });
   const slow = setTimeout(() => failing("slow"), SLOW_MS);
   addEventListener("error", (event) => {
-    // A script that failed to load, or Python failing before the first screen.
-    const what = event.message || (event.target && (event.target.src || event.target.href));
+    // A script that failed to load, or Python failing before the first screen (an image or a
+    // style sheet that failed does not stop the start).
+    const target = event.target;
+    if (target && target !== window && target.tagName !== "SCRIPT") return;
+    const what = event.message || (target && target.src);
     if (what) failing("failed", String(what));
   }, true);
   addEventListener("unhandledrejection", (event) => {
-    failing("failed", String(event.reason?.message ?? event.reason));
+    const reason = event.reason;
+    failing("failed", String(reason?.message ?? reason ?? "a step of the start failed"));
   });
   // From the runtime's arrival, or from Python's snapshot, the first screen takes seconds: a
   // start still not there long after may be stuck on a damaged file (a wasm that does not
@@ -118,7 +122,13 @@
   // waiting if nothing was damaged.
   let stalled = null;
   function watchForStall() {
-    if (stalled === null && !ready()) stalled = setTimeout(() => failing("slow", "", true), STALL_MS);
+    if (stalled === null && !ready()) stalled = setTimeout(stall, STALL_MS);
+  }
+  function stall() {
+    if (document.visibilityState === "visible") return failing("slow", "", true);
+    // A tab in the background may be slowed down: its time counts once it is seen.
+    stalled = null;
+    document.addEventListener("visibilitychange", watchForStall, { once: true });
   }
   new MutationObserver(() => {
     if (body.dataset.snapshot === "loaded") watchForStall();
@@ -172,11 +182,12 @@
     let mended = false;
     if (!mendedBefore) {
       try {
-        mended = await mend();
+        mended = await mend(quiet);
       } catch (error) {
         console.warn("could not check the browser's copy of the game:", error);
       }
     }
+    if (ready()) return; // the first screen came while the copy was checked
     if (!mended) {
       if (quiet) failed = false;
       else problem(kind, detail);
@@ -190,12 +201,14 @@
     location.reload();
   }
 
-  /** Deletes what was damaged; whether anything was. */
-  async function mend() {
+  /** Mends what was damaged; whether anything was. A stall (quiet) may be a slow start from a
+   * sound snapshot: only a start that failed drops the snapshot it started from. */
+  async function mend(quiet) {
     if (!("caches" in window)) return false;
     let mended = false;
-    if (body.dataset.snapshot === "loaded") {
-      mended = await caches.delete(SNAPSHOT_CACHE); // fresh digest or not, it did not start
+    const snapshot = body.dataset.snapshot;
+    if (snapshot === "reading" || (snapshot === "loaded" && !quiet)) {
+      mended = await caches.delete(SNAPSHOT_CACHE);
     }
     if (navigator.serviceWorker?.controller) mended = (await mendOfflineCopy()) || mended;
     return mended;
@@ -206,44 +219,44 @@
     return "sha256-" + btoa(String.fromCharCode(...hash));
   }
 
-  /** Each file of the offline copy whose bytes are not the build's: fetched anew (the service
-   * worker, finding no entry, asks the network against the same digest), or gone when the
-   * network is off. */
+  /** Each file of the offline copy whose bytes are not the build's digest, replaced by one
+   * from the network that has it. Only the cache of this page's own scope, and only when it
+   * holds one build: while a new version installs beside it (two lists of digests), a file
+   * cannot be told from the other build's, and the update replaces the copy anyway. With the
+   * network off, nothing can be replaced and nothing is deleted. */
   async function mendOfflineCopy() {
-    const scope = new URL(".", location.href);
-    const names = (await caches.keys()).filter((name) => name.startsWith(PRECACHE_PREFIX));
-    const entries = [];
-    for (const name of names) {
-      const cache = await caches.open(name);
-      for (const key of await cache.keys()) entries.push({ cache, key });
-    }
-    const path = (key) => {
+    const scope = new URL(".", location.href).href;
+    const cache = await caches.open(PRECACHE_PREFIX + scope);
+    const entries = (await cache.keys()).map((key) => {
       const url = new URL(key.url);
       url.searchParams.delete("__WB_REVISION__");
-      return { url: url.href, name: url.href.slice(scope.href.length) };
-    };
-    let expected = null;
-    const digests = entries.find(({ key }) => path(key).name === INTEGRITY);
+      return { key, url, name: url.href.slice(scope.length) };
+    });
+    const lists = entries.filter(({ name }) => name === INTEGRITY);
+    if (lists.length !== 1) return false;
+    let expected;
     try {
-      expected = JSON.parse(await (await digests.cache.match(digests.key)).text());
+      expected = JSON.parse(await (await cache.match(lists[0].key)).text());
     } catch {
-      expected = null; // the digests themselves are damaged, or missing: trust nothing kept
+      return false; // the digests themselves are damaged: nothing kept can be judged
     }
     let mended = false;
-    for (const { cache, key } of entries) {
-      const { url, name } = path(key);
-      if (name === INTEGRITY && expected) continue;
-      const integrity = expected?.[name];
+    for (const { key, url, name } of entries) {
+      const integrity = expected[name];
+      if (!integrity) continue;
       const response = await cache.match(key);
-      if (integrity && response && (await sri(response)) === integrity) continue;
-      console.warn(`the offline copy of ${name} is damaged: fetching it anew`);
-      await cache.delete(key);
-      mended = true;
+      if (response && (await sri(response)) === integrity) continue;
+      // The address of the network's copy: the service worker, which would answer with the
+      // damaged entry, does not know it (nor its static route's cache); the server ignores it.
+      url.searchParams.set("mend", String(Date.now()));
       try {
-        const fresh = await fetch(url, integrity ? { integrity } : {});
-        if (fresh.ok) await cache.put(key, fresh);
+        const fresh = await fetch(url, { integrity, cache: "no-store" });
+        if (!fresh.ok) continue;
+        await cache.put(key, fresh);
+        console.warn(`the offline copy of ${name} was damaged: replaced`);
+        mended = true;
       } catch {
-        // offline: the entry stays out, and the start says which file it could not load
+        // offline, or not the build's: the entry stays, and the start says what failed
       }
     }
     return mended;

@@ -70,15 +70,26 @@ function forgetStarting() {
 
 /** Notes that a start from the snapshot is under way, and whether an earlier one never reached
  * its first screen: a snapshot that hangs Python blocks the page's only thread, where no timer
- * of boot.js can run, so it is the next start (a reload, another tab) that drops it. */
+ * of boot.js can run, so it is the next start (a reload, another tab) that drops it. A start
+ * left on the way (a reload, a closed tab) removes its note as the page goes (pagehide, which a
+ * hung thread never runs). (A Web Lock held by the start would tell another tab's start under
+ * way from a hung one, but Chromium keeps a hung page's locks after it is closed.) Two tabs
+ * starting at the same second may thus cost one snapshot, made again after the first screen. */
+function earlierStartHung() {
+  try {
+    return localStorage.getItem(STARTING_KEY) !== null;
+  } catch {
+    return false; // storage blocked: boot.js's watchdog still mends a start that fails
+  }
+}
+
 function startingFromSnapshot() {
   try {
-    const earlier = localStorage.getItem(STARTING_KEY);
     localStorage.setItem(STARTING_KEY, String(Date.now()));
-    return earlier === null;
   } catch {
-    return true; // storage blocked: boot.js's watchdog still mends a start that fails
+    return; // storage blocked: nothing to note
   }
+  addEventListener("pagehide", forgetStarting, { once: true });
 }
 
 /** The kept snapshot: { bytes } when its digest holds, { refused } when not, null when none. */
@@ -90,10 +101,14 @@ async function cachedSnapshot() {
     return null; // no Cache API (storage blocked, an insecure origin): start as usual
   }
   if (!hit) return null;
-  const expected = hit.headers.get(SNAPSHOT_DIGEST);
-  const bytes = new Uint8Array(await hit.arrayBuffer());
-  if (!expected || (await digest(bytes)) !== expected) return { refused: "its digest differs" };
-  return { bytes };
+  try {
+    const expected = hit.headers.get(SNAPSHOT_DIGEST);
+    const bytes = new Uint8Array(await hit.arrayBuffer());
+    if (!expected || (await digest(bytes)) !== expected) return { refused: "its digest differs" };
+    return { bytes };
+  } catch (error) {
+    return { refused: `it cannot be read (${error})` }; // a body cut short in the cache
+  }
 }
 
 function dropSnapshot() {
@@ -125,13 +140,15 @@ export async function loadPyodide(options = {}) {
   // Any start that reaches its first screen ends the note of one from the snapshot under way.
   if (body) whenBody(["data-ready"], () => forgetStarting());
   const skip = body && mended();
+  if (body && !skip) body.snapshot = "reading"; // boot.js drops it if the start stalls here
   let snapshot = skip ? null : await cachedSnapshot();
-  if (snapshot?.bytes && body && !startingFromSnapshot()) {
+  if (snapshot?.bytes && body && earlierStartHung()) {
     snapshot = { refused: "a start from it never reached the first screen" };
     document.getElementById("boot-mended")?.removeAttribute("hidden");
     body.mended = "hung";
   }
   if (snapshot?.bytes) {
+    if (body) startingFromSnapshot();
     try {
       const interpreter = await pyodide.loadPyodide({
         ...options,
