@@ -27,7 +27,7 @@ from tabletop.game import Action, Event, Game, Json, Prompt
 from tabletop.refusal import IllegalAction, Refusal
 
 from . import backup, i18n, notes, storage, story
-from .asked import Decision
+from .asked import Decision, answers_in
 from .computers import Computers
 from .hint import hint_text
 from .history import History, upto
@@ -740,7 +740,9 @@ class App:
         stepping through a finished game); `present` comes back."""
         assert self.record is not None
         now = (self.state, self.events, self.moments)
-        shown = self.history.look(self.record, moment, now, self.game.terminal, self.saves.replay)
+        shown = self.history.look(
+            self.record, moment, now, self.game.terminal, self.saves.replay_looked, self._unrevealed
+        )
         if shown is None:
             self.present()
             return
@@ -749,6 +751,33 @@ class App:
         self.picked = []
         self.local = {}
         self._reword()
+
+    def _unrevealed(self, present: Any) -> int:
+        """How many of the last actions are secret answers still hidden at `present`, the
+        game as it stands (a replay only while it asks a secret decision)."""
+        if self.record is None or not answers_in(self.game, present, "secret"):
+            return 0
+        return self.saves.secret_tail(self.record)
+
+    def past_move(self) -> str:
+        """The move that led to the past moment shown, in words ("" at the start, the
+        present, or the end of a finished game): worded as the hints and the undo note word
+        it, against the state it was asked in; a secret answer not yet revealed in the game
+        as it stands names only who answered, to anyone looking back."""
+        move = self.history.move
+        if move is None or self.record is None:
+            return ""
+        action = self.game.parse_action(self.record["actions"][move.moment - 1])
+        player = self.names[action["p"]]
+        if move.hidden:
+            return self.t("app.move_secret", player=player)
+        shown = self.state
+        self.state = move.asked_in
+        try:
+            words = self._words(action)
+        finally:
+            self.state = shown
+        return self.t("app.move_by", player=player, move=words)
 
     def present(self) -> None:
         """Back from a past moment to the game as it stands."""

@@ -10,6 +10,7 @@ rules are here, in one place, over the record. The controller (app.py) swaps wha
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from tabletop import record as records
@@ -18,6 +19,18 @@ from tabletop.game import Action, Event
 #: What the board shows: a state, its events, and each event's moment (the number of actions
 #: played when it happened).
 Position = tuple[Any, list[Event], list[int]]
+
+
+@dataclass(frozen=True)
+class Move:
+    """The move that led to the past moment shown: the state it was asked in (its words are
+    worded against it, as a hint's are), its number, and whether it is still secret now (an
+    answer to a secret decision that has not been revealed at the present moment of the game:
+    the bar names only who answered, as the log does, to anyone looking back)."""
+
+    asked_in: Any
+    moment: int
+    hidden: bool
 
 
 def upto(rec: records.Record, moment: int) -> records.Record:
@@ -33,6 +46,12 @@ class History:
         #: present), and the present to come back to.
         self.past: int | None = None
         self.present: Position | None = None
+        #: The move that led to the past moment shown (None: the present, or the start, or
+        #: the end of a finished game).
+        self.move: Move | None = None
+        #: How many of the last actions are secret answers not yet revealed at the present
+        #: (worked out once per look at the past: None until needed).
+        self._hidden: int | None = None
         #: The last action was a secret answer (undo would show it to the next player).
         self.last_secret = False
         #: The seat whose own actions undo is taking back, one by one: never past another
@@ -44,7 +63,7 @@ class History:
 
     def opened(self, last_secret: bool = False) -> None:
         """Another game (or none): nothing to undo or look back at yet."""
-        self.past = self.present = None
+        self.past = self.present = self.move = self._hidden = None
         self.last_secret = last_secret
         self.undoing = None
         self.takebacks = []
@@ -77,11 +96,15 @@ class History:
         moment: int,
         now: Position,
         over: Callable[[Any], bool],
-        replay: Callable[[records.Record], tuple[Any, list[Event], list[int], bool]],
+        replay: Callable[[records.Record], tuple[Any, list[Event], list[int], bool, Any]],
+        hidden: Callable[[Any], int],
     ) -> Position | None:
         """The position after `moment` actions, to be shown read-only (None: that is the
         present of a game in progress, so no looking back). `now` is what is shown, `over`
-        tells a finished game's state, `replay` replays a record (saves.SavedGames.replay)."""
+        tells a finished game's state, `replay` replays a record with the state its last
+        action was asked in (saves.SavedGames.replay_looked), `hidden` tells how many of the
+        last actions are secret answers not yet revealed at a present state
+        (saves.SavedGames.secret_tail, 0 when the present asks nothing in secret)."""
         count = len(rec["actions"])
         moment = max(0, min(moment, count))
         if self.present is None:
@@ -89,13 +112,19 @@ class History:
         if moment == count and not over(self.present[0]):
             return None
         self.past = moment
+        self.move = None
         if moment == count:
             return self.present
-        state, events, moments, _ = replay(upto(rec, moment))
+        state, events, moments, secret, asked_in = replay(upto(rec, moment))
+        if asked_in is not None:
+            if secret and self._hidden is None:
+                self._hidden = hidden(self.present[0])
+            still = secret and moment > count - (self._hidden or 0)
+            self.move = Move(asked_in, moment, still)
         return state, events, moments
 
     def back(self) -> Position | None:
         """Back to the present: what to show again (None: it is already shown)."""
         present = self.present
-        self.past = self.present = None
+        self.past = self.present = self.move = self._hidden = None
         return present

@@ -37,6 +37,9 @@ class Listed(TypedDict):
 #: A record replayed: its state, events and their moments (how many actions had been played
 #: when each happened), and whether its last action answered a secret prompt.
 Replayed = tuple[Any, list[Event], list[int], bool]
+#: A record replayed for looking back: what `Replayed` holds, and a copy of the state its last
+#: action was asked in (None: the record has no action).
+Looked = tuple[Any, list[Event], list[int], bool, Any]
 #: A game read from a save or a file: its record, then what its replay gives.
 Opened = tuple[records.Record, Any, list[Event], list[int], bool]
 
@@ -161,16 +164,37 @@ class SavedGames:
     def replay(self, rec: records.Record) -> Replayed:
         """The record's state, its events and their moments, and whether its last action
         answered a secret prompt (undo may not take that back)."""
+        state, events, moments, secret, _ = self.replay_looked(rec)
+        return state, events, moments, secret
+
+    def replay_looked(self, rec: records.Record) -> Looked:
+        """What `replay` gives, and a copy of the state the last action was asked in (None:
+        no action): the history bar words that action against it."""
         actions = rec["actions"]
         state, events = records.replay(self.game, rec, upto=0)
         moments = [0] * len(events)
         secret = False
+        before = None
         for number, line in enumerate(actions, start=1):
             secret = answers_in(self.game, state, "secret")
+            if number == len(actions):
+                before = self.game.copy(state)
             played = records.play_on(self.game, state, [line], first=number)
             events += played
             moments += [number] * len(played)
-        return state, events, moments, secret
+        return state, events, moments, secret, before
+
+    def secret_tail(self, rec: records.Record) -> int:
+        """How many of the record's last actions are answers to a secret decision still open
+        at its end (0: the end asks nothing in secret). Those are not to be named to anyone
+        until the reveal. Assumes a secret decision is followed by an open one before the
+        next secret decision begins (as the reveal is in Castle)."""
+        state, _ = records.replay(self.game, rec, upto=0)
+        tail = 0
+        for number, line in enumerate(rec["actions"], start=1):
+            tail = tail + 1 if answers_in(self.game, state, "secret") else 0
+            records.play_on(self.game, state, [line], first=number)
+        return tail if answers_in(self.game, state, "secret") else 0
 
     def setup_error(self, setup: Json) -> str | None:
         """What is wrong with the page's own keys of a record's setup (the game checked its

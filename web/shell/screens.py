@@ -159,12 +159,15 @@ def history_bar(app: App) -> str:
     back = ""
     if app.past is not None and not finished:
         back = tool(esc(app.t("app.back_to_game")), app.reg(app.present), class_="go", id="back")
+    move = app.past_move()  # what led here, worded as the hints word it (or kept secret)
     if finished and moment == count:
         where = app.t("app.game_over_at", count=count)  # the end itself, not a moment past
+    elif moment == 0 or not move:
+        where = app.t("app.looking_at_start", count=count)
     elif finished:
-        where = app.t("app.looking_at_over", moment=moment, count=count)
+        where = app.t("app.looking_at_over", moment=moment, count=count, move=move)
     else:
-        where = app.t("app.looking_at", moment=moment, count=count)
+        where = app.t("app.looking_at", moment=moment, count=count, move=move)
     return tag(
         "section",
         tag("p", esc(where), role="status") + tag("p", steps + back, class_="tools"),
