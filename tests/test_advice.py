@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+import scenario
 
 from castle.bots import STRATEGY, make_bot
 from castle.game import CASTLE
@@ -129,3 +130,40 @@ def test_the_page_gives_the_same_hint_for_the_same_position() -> None:
     assert app.local["hint"] == first
     assert first.startswith("The computer suggests: Choose ")
     assert "chance of winning" in first or "you are" in first
+
+
+def a_bricklayer_paying_for_the_keep() -> State:
+    """Issue 20: seat 0's Bricklayer has chosen to erect the Keep (24 BP), with a hand that pays
+    it with 8 pieces (3 stone, 4 wood, 1 sand: a sand and a clay left) or with 9 (2 stone,
+    1 clay, 4 wood, 2 sand: a stone left). The pieces left are worth the same 5 BP to the
+    estimate, both short of three kinds; the 9 earn a taler more (§4 Bricklayer 3)."""
+    s = scenario.game(2, start=0)
+    for kind, n in s.tower.items():  # an empty tower: nothing to take first
+        s.stock[kind] += n
+        s.tower[kind] = 0
+    scenario.give(s, 0, sand=2, wood=4, clay=1, stone=3, silver=0)
+    scenario.choose(s, p0="bricklayer stonemason", p1="stonemason worker_a")
+    assert scenario.decision(s)["stage"] == "erect"
+    return s
+
+
+def paid(plan: list[dict]) -> int:
+    return sum(a["own"] + a["silver"] for a in plan if a["do"] == "pay")
+
+
+def test_the_hint_and_the_bot_pay_with_the_pieces_that_earn_the_bricklayer_more() -> None:
+    """Of two payments the estimate values alike for the payer, the plans propose, and the hint
+    and the medium bot take, the one with more pieces: the Bricklayer is paid a taler for each
+    (docs/rules.md §Bricklayer)."""
+    s = a_bricklayer_paying_for_the_keep()
+    keeps = [plan for plan in STRATEGY.plans(s, 0) if plan[0].get("building") == "keep"]
+    assert paid(keeps[0]) == 9
+    scenario.play(s, "p0 erect keep")
+    assert paid(hint(s, 0).plan) == 9
+    talers = s.players[0].talers
+    bot = make_bot("medium", 3)
+    while scenario.stage(s) == "pay":
+        CASTLE.apply(s, bot.choose(CASTLE.view(s, 0), 0))
+    assert s.tiles["keep"] == 0
+    assert s.players[0].pieces == {"sand": 0, "wood": 0, "clay": 0, "stone": 1, "silver": 0}
+    assert s.players[0].talers == talers + 9

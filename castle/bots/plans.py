@@ -24,7 +24,8 @@ from ..actions import make
 from ..state import State
 from . import value
 
-#: Payments proposed per building: the ones leaving the most valuable pieces.
+#: Payments proposed per building: the best by the estimate's own worth of what a payment
+#: leaves and earns, then the best by the quick judgement of the pieces kept (`_left_worth`).
 PAYMENTS_PER_BUILDING: Final = 2
 
 
@@ -119,40 +120,97 @@ def _erect_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
     card = (s.task or {}).get("card", "stonemason")
     num, den = data.ERECT_VP_SHARE.get(card, (1, 1))
     own, stock = payment.kinds_in_order(p.pieces), payment.kinds_in_order(s.stock)
+    worth = _worth_terms(s, seat)
     for a in legal:
         if a["do"] != "erect":
             continue
         building = data.BUILDING[a["building"]]
         gain = building.vp * num / den + len(building.places)
-        for steps in _best_payments(building.cost, own, p.pieces["silver"], stock, card):
+        for steps in _best_payments(building.cost, own, p.pieces["silver"], stock, card, *worth):
             out.append((gain, [a, *(make(seat, "pay", *step) for step in steps)]))
     out.sort(key=lambda item: -item[0])
     return [plan for _, plan in out] + [[make(seat, "done")]]
 
 
+def _worth_terms(s: State, seat: int) -> tuple[float, int, float]:
+    """What the estimate weighs a payment's outcome by, for `seat` now: the share of their
+    mid-game worth pieces keep, the seat's Palace places (value.hand_worth) and a taler's
+    worth (the Bricklayer's income)."""
+    share = value.stage_share(value.horizon(s))
+    palace = sum(
+        1 for pl, o in s.places.items() if o == seat and data.PLACE[pl].scoring == "palace"
+    )
+    return share, palace, value.taler_worth(s, seat, share)
+
+
 @lru_cache(maxsize=1 << 14)
 def _best_payments(
-    cost: int, own: tuple[int, ...], silver: int, stock: tuple[int, ...], card: str
+    cost: int,
+    own: tuple[int, ...],
+    silver: int,
+    stock: tuple[int, ...],
+    card: str,
+    share: float,
+    palace: int,
+    per_taler: float,
 ) -> tuple[tuple[tuple[str, int, int], ...], ...]:
-    """The payments of `cost` that leave the most valuable pieces, with what they earn (the
-    Bricklayer's talers per piece), as pay steps (kind, own, silver) in payment order.
-    Cached: a search meets the same hands again and again."""
+    """The payments of `cost` worth proposing (`_chosen`), as pay steps (kind, own, silver) in
+    payment order. Cached: a search meets the same hands again and again."""
     pieces = dict(zip(payment.ORDER, own, strict=True)) | {"silver": silver}
     found = payment.payments(cost, pieces, dict(zip(payment.ORDER, stock, strict=True)))
-    found.sort(key=lambda pay: -_left_worth(pieces, pay) - _income_worth(card, pay))
     return tuple(
         tuple((k, pay["own"].get(k, 0), pay["converted"].get(k, 0)) for k in payment.ORDER)
-        for pay in found[:PAYMENTS_PER_BUILDING]
+        for pay in _chosen(found, pieces, card, (share, palace, per_taler))
     )
+
+
+def _chosen(
+    found: list[payment.Payment],
+    pieces: dict[str, int],
+    card: str,
+    worth: tuple[float, int, float],
+) -> list[payment.Payment]:
+    """The payments proposed among `found` (from a hand of `pieces`, for `card`), at most
+    `PAYMENTS_PER_BUILDING`: first the best by the estimate's own worth of the pieces left and
+    the talers earned (`worth`: `_worth_terms`), so that no payment the estimate would value
+    more is left out (issue 20: of a Keep paid with 8 or 9 pieces leaving hands the estimate
+    values alike, the Bricklayer's 9 earn a taler more, but the quick judgement below preferred
+    the 8 for the two kinds they keep, and the 9 were never weighed); then the best by the
+    quick judgement of the pieces kept, which also looks at the kinds for later payments.
+    Ties go to the other order's better one."""
+    share, palace, per_taler = worth
+
+    def estimated(pay: payment.Payment) -> float:
+        return value.hand_worth(_left(pieces, pay), share, palace) + per_taler * payment.income(
+            card, pay
+        )
+
+    def judged(pay: payment.Payment) -> float:
+        return _left_worth(pieces, pay) + _income_worth(card, pay)
+
+    if not found:
+        return []
+    scored = [(estimated(pay), judged(pay), pay) for pay in found]
+    best = max(scored, key=lambda item: (item[0], item[1]))
+    rest = sorted(
+        (item for item in scored if item is not best), key=lambda item: (-item[1], -item[0])
+    )
+    return [best[2], *(item[2] for item in rest[: PAYMENTS_PER_BUILDING - 1])]
+
+
+def _left(pieces: dict[str, int], pay: payment.Payment) -> dict[str, int]:
+    """The hand of `pieces` after a payment."""
+    left = dict(pieces)
+    for kind, n in pay["own"].items():
+        left[kind] -= n
+    left["silver"] -= sum(pay["converted"].values())
+    return left
 
 
 def _left_worth(pieces: dict[str, int], pay: payment.Payment) -> float:
     """What the pieces left after a payment are worth: silver most, then kinds kept (silver
     can stand for a missing kind)."""
-    left = dict(pieces)
-    for kind, n in pay["own"].items():
-        left[kind] -= n
-    left["silver"] -= sum(pay["converted"].values())
+    left = _left(pieces, pay)
     kinds = sum(1 for k in data.BUILDING_KINDS if left[k]) + min(left["silver"], 2)
     bp = sum(left[k] * data.BP[k] for k in data.BUILDING_KINDS)
     return value.W["silver"] * left["silver"] + value.W["bp"] * bp + 1.5 * min(kinds, 3)
@@ -203,13 +261,17 @@ def _completions(s: State, seat: int) -> list[Plan]:
             }
         )
     card = t.get("card", "stonemason")
-    pays.sort(key=lambda pay: -_left_worth(p.pieces, pay) - _income_worth(card, pay))
+    # The hand the rest is paid from: the steps already taken leave the player only at the end.
+    pieces = dict(p.pieces)
+    for kind, n in ctx["own"].items():
+        pieces[kind] -= n
+    pieces["silver"] -= ctx["silver"]
     return [
         [
             make(seat, "pay", kind, pay["own"].get(kind, 0), pay["converted"].get(kind, 0))
             for kind in payment.ORDER[step:]
         ]
-        for pay in pays[:PAYMENTS_PER_BUILDING]
+        for pay in _chosen(pays, pieces, card, _worth_terms(s, seat))
     ]
 
 

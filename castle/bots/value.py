@@ -144,16 +144,21 @@ def taler_worth(s: State, seat: int, share: float) -> float:
 def pieces_worth(p: Player, share: float, palace: int) -> float:
     """The worth of a seat's pieces: building material while rounds are left; at the end only
     what its Palace places convert (up to 5 pieces each, the biggest first)."""
-    bp = sum(p.pieces[k] * data.BP[k] for k in data.BUILDING_KINDS)
-    kinds = sum(1 for k in data.BUILDING_KINDS if p.pieces[k]) + min(p.pieces["silver"], 2)
+    return hand_worth(p.pieces, share, palace)
+
+
+def hand_worth(pieces: dict[str, int], share: float, palace: int) -> float:
+    """`pieces_worth` of a hand of `pieces` (the plans weigh the hand a payment leaves by it)."""
+    bp = sum(pieces[k] * data.BP[k] for k in data.BUILDING_KINDS)
+    kinds = sum(1 for k in data.BUILDING_KINDS if pieces[k]) + min(pieces["silver"], 2)
     mid = W["bp"] * bp * (1.0 if kinds >= data.MIN_PAYMENT_KINDS else 0.7)
-    mid += W["silver"] * p.pieces["silver"]
+    mid += W["silver"] * pieces["silver"]
     end = 0.0
     if palace:
         room = data.PALACE_PIECES * palace
         best = sorted(
-            [data.BP[k] for k in data.BUILDING_KINDS for _ in range(p.pieces[k])]
-            + [data.BP["stone"]] * p.pieces["silver"],  # silver converted to stone at the end
+            [data.BP[k] for k in data.BUILDING_KINDS for _ in range(pieces[k])]
+            + [data.BP["stone"]] * pieces["silver"],  # silver converted to stone at the end
             reverse=True,
         )
         end = float(sum(best[:room]))
