@@ -58,55 +58,36 @@ def cover_notice(app: App) -> str:
     return notice(app) if app.notice else save_problem(app)
 
 
+def _problem_line(words: str, buttons: list[str], role: str = "alert") -> str:
+    """The save problem's line: what is wrong, then what the player can do about it."""
+    return tag("p", " ".join([esc(words), *buttons]), id="save-problem", role=role)
+
+
 def save_problem(app: App) -> str:
-    """A save that failed (a full storage), or a game played on or deleted in another tab:
-    said on every screen until it is resolved."""
+    """A save that failed (a full storage), or a game played on or deleted in another tab, or
+    a browser that keeps nothing: said on every screen until it is resolved."""
+    download = tool(esc(app.t("app.export")), app.reg(app.export_game), id="export")
     if app.deleted_elsewhere and app.record is not None:
         # The only copy left is this tab's: offered as a file, kept, or let go, never dropped.
-        return tag(
-            "p",
-            esc(app.t("app.deleted_elsewhere"))
-            + " "
-            + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export-deleted")
-            + " "
-            + tool(esc(app.t("app.keep_deleted")), app.reg(app.keep_deleted), id="keep-deleted")
-            + " "
-            + tool(esc(app.t("app.let_go")), app.reg(app.let_go), id="let-go"),
-            id="save-problem",
-            role="alert",
+        return _problem_line(
+            app.t("app.deleted_elsewhere"),
+            [
+                tool(esc(app.t("app.export")), app.reg(app.export_game), id="export-deleted"),
+                tool(esc(app.t("app.keep_deleted")), app.reg(app.keep_deleted), id="keep-deleted"),
+                tool(esc(app.t("app.let_go")), app.reg(app.let_go), id="let-go"),
+            ],
         )
     if app.behind and app.screen == "game":
-        return tag(
-            "p",
-            esc(app.t("app.behind"))
-            + " "
-            + tool(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest"),
-            id="save-problem",
-            role="alert",
-        )
+        load = tool(esc(app.t("app.load_latest")), app.reg(app.load_latest), id="load-latest")
+        return _problem_line(app.t("app.behind"), [load])
     if app.save_problem is None and app.forgetful and app.record is not None:
-        return tag(
-            "p",
-            esc(app.t("app.storage_forgets"))
-            + " "
-            + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export"),
-            id="save-problem",
-            role="status",
-        )
+        return _problem_line(app.t("app.storage_forgets"), [download], role="status")
     if app.save_problem is None:
         return ""
-    free = ""
+    buttons = [download]
     if app.screen == "game":
-        free = " " + tool(esc(app.t("app.free_space")), app.reg(app.home), id="free-space")
-    return tag(
-        "p",
-        esc(app.t("app.save_failed", reason=app.save_problem))
-        + " "
-        + tool(esc(app.t("app.export")), app.reg(app.export_game), id="export")
-        + free,
-        id="save-problem",
-        role="alert",
-    )
+        buttons.append(tool(esc(app.t("app.free_space")), app.reg(app.home), id="free-space"))
+    return _problem_line(app.t("app.save_failed", reason=app.save_problem), buttons)
 
 
 def languages(app: App) -> str:

@@ -133,13 +133,7 @@ def _saved_row(app: App, entry: Listed, first: bool) -> str:
     if entry["problem"] is not None:
         line += tag("span", esc(t("app.cannot_play", reason=entry["problem"])), class_="problem")
     if app.confirming == key:
-        tools = (
-            esc(t("app.delete_sure"))
-            + " "
-            + button(esc(t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
-            + " "
-            + button(esc(t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
-        )
+        tools = _delete_sure(app, key, t("app.delete_sure"))
     elif app.renaming == key and about is not None:
         field = void(
             "input",
@@ -190,6 +184,13 @@ def _saved_row(app: App, entry: Listed, first: bool) -> str:
 KEY_SHOWN = 80
 
 
+def _delete_sure(app: App, key: str, question: str) -> str:
+    """The question before a deletion, with its two answers."""
+    yes = button(esc(app.t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
+    no = button(esc(app.t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
+    return f"{esc(question)} {yes} {no}"
+
+
 def _stray_row(app: App, key: str) -> str:
     """A key under the games' name that is no game (storage.stray_keys): its name, shown as
     text whatever it looks like, why it cannot be played, and Delete (after a confirmation)."""
@@ -201,13 +202,7 @@ def _stray_row(app: App, key: str) -> str:
         + tag("span", esc(t("app.not_a_game_why")), class_="problem")
     )
     if app.confirming == key:
-        tools = (
-            esc(t("app.delete_stray_sure"))
-            + " "
-            + button(esc(t("app.delete")), app.reg(partial(app.delete_saved, key)), id="delete-yes")
-            + " "
-            + button(esc(t("app.cancel")), app.reg(partial(app.confirm_delete, None)))
-        )
+        tools = _delete_sure(app, key, t("app.delete_stray_sure"))
     else:
         tools = button(esc(t("app.delete")), app.reg(partial(app.confirm_delete, key)))
     return tag(
