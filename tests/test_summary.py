@@ -137,7 +137,7 @@ def test_a_finished_game_says_it_is_over_and_a_greyed_step_says_why() -> None:
     assert token is not None
     app.click(token, {})
     html = render(app)
-    assert f"Looking back at a finished game: after move {count - 1} of {count}." in html
+    assert f"Looking back at a finished game: after move {count - 1} of {count} — " in html
     assert "End ▶▶ for the final scores" in html and "go back to the game" not in html
     token, _ = _step(html, "to-start")
     assert token is not None
