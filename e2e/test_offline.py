@@ -288,6 +288,25 @@ def test_a_snapshot_that_hangs_python_is_dropped_by_the_next_start(
     assert console.errors() == [], str(console)
 
 
+def test_a_damaged_page_in_the_offline_copy_is_replaced_and_loaded_again(
+    sw_context: BrowserContext,
+) -> None:
+    """index.html itself: no code of the page runs to mend it, so the service worker checks it
+    after serving it (web/sw-routes.js), and loads the tab again once it is replaced."""
+    page, console = controlled_visit(sw_context)
+    damage(page, "castle-precache-", "index.html", at=0.0)
+    assert page.evaluate(COPY_WHOLE_JS) == ["index.html"]
+    page.reload()
+    console.lines.clear()  # the damaged page's errors, if any
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
+    wait_until_ready(page, console)
+    assert page.evaluate(COPY_WHOLE_JS) == []
+    sw_context.set_offline(True)
+    page.reload()
+    wait_until_ready(page, console)
+    assert console.errors() == [], str(console)
+
+
 @pytest.mark.parametrize(
     "part", ["runtime/pyodide-314.0.7/pyodide.asm.wasm", "runtime/castle.zip", "pyscript.toml"]
 )
