@@ -21,13 +21,13 @@ def final_queue(s: State) -> list[Task]:
     order = s.seats_from_start()
     queue = [task(["clear_carts"])]
     queue += [task(["convert"], seat) for seat in order]
-    queue += [task(["palace"], seat) for seat in order if _held(s, seat, "palace")]
-    queue += [task(["market"], seat) for seat in order if _held(s, seat, "market")]
+    queue += [task(["palace"], seat) for seat in order if held(s, seat, "palace")]
+    queue += [task(["market"], seat) for seat in order if held(s, seat, "market")]
     queue.append(task(["score"]))
     return queue
 
 
-def _held(s: State, seat: int, scoring: str) -> int:
+def held(s: State, seat: int, scoring: str) -> int:
     """How many places of that scoring kind the seat holds."""
     return sum(
         1
@@ -92,7 +92,7 @@ CONVERT = Stage(
 
 
 def _palace_enter(s: State, t: Task, ev: Events) -> bool:
-    t["left"] = data.PALACE_PIECES * _held(s, t["seat"], "palace")
+    t["left"] = data.PALACE_PIECES * held(s, t["seat"], "palace")
     return True
 
 
@@ -142,7 +142,7 @@ PALACE = Stage(
 
 def market_rate(s: State, seat: int) -> int:
     """Talers a seat pays the Market for 1 VP (the page says what each choice costs)."""
-    return data.MARKET_TALERS_PER_VP[_held(s, seat, "market")]
+    return data.MARKET_TALERS_PER_VP[held(s, seat, "market")]
 
 
 def _market_candidates(s: State, t: Task, seat: int) -> list[Action]:

@@ -418,3 +418,17 @@ FILL_STORAGE_JS = """key => {
 def fill_storage(page: Page, key: str = "e2e.filler") -> None:
     """A storage full but for nothing: an entry of the test's own (`key`) takes what is left."""
     page.evaluate(FILL_STORAGE_JS, key)
+
+
+def start_against_computers(page: Page, players: int, levels: list[str], seed: int) -> None:
+    """Seat 0 a person, the others the computer at `levels`, computer moves without delay."""
+    page.locator("#start-game").wait_for()
+    if players != 3:
+        page.locator('button[name="players-count"]', has_text=f"{players} players").click()
+        page.locator(f'select[name="kind{players - 1}"]').wait_for()
+    for seat, level in enumerate(levels, start=1):
+        page.select_option(f'select[name="kind{seat}"]', level)
+    page.select_option('select[name="pace"]', "0")
+    page.select_option('select[name="start"]', "0")
+    page.fill('input[name="seed"]', str(seed))
+    page.click("#start-game")

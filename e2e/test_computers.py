@@ -16,6 +16,7 @@ from e2e.helpers import (
     play,
     record_requests,
     saved_record,
+    start_against_computers,
     wait_until_ready,
 )
 from tabletop import record as records
@@ -27,20 +28,6 @@ new MutationObserver(() => {
   if (document.querySelector('#pass-cover, #reveal')) window.__covers += 1;
 }).observe(document, { childList: true, subtree: true });
 """
-
-
-def start_against_computers(page: Page, players: int, levels: list[str], seed: int) -> None:
-    """Seat 0 a person, the others the computer at `levels`, computer moves without delay."""
-    page.locator("#start-game").wait_for()
-    if players != 3:
-        page.locator('button[name="players-count"]', has_text=f"{players} players").click()
-        page.locator(f'select[name="kind{players - 1}"]').wait_for()
-    for seat, level in enumerate(levels, start=1):
-        page.select_option(f'select[name="kind{seat}"]', level)
-    page.select_option('select[name="pace"]', "0")
-    page.select_option('select[name="start"]', "0")
-    page.fill('input[name="seed"]', str(seed))
-    page.click("#start-game")
 
 
 def test_one_person_plays_a_whole_game_against_three_computers_with_no_cover(

@@ -17,8 +17,14 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Worker, expect
 
-from e2e.helpers import ConsoleLog, play, record_requests, saved_record, wait_until_ready
-from e2e.test_computers import start_against_computers
+from e2e.helpers import (
+    ConsoleLog,
+    play,
+    record_requests,
+    saved_record,
+    start_against_computers,
+    wait_until_ready,
+)
 
 #: Records every violation in `__csp` of the scope it runs in (the page's window, a worker).
 WATCH_JS = """

@@ -19,7 +19,7 @@ from typing import Final
 from tabletop.bot import Plan
 from tabletop.game import Action
 
-from .. import data, engine, payment, winter
+from .. import data, engine, payment, scoring, winter
 from ..actions import make
 from ..state import State
 from . import value
@@ -137,10 +137,7 @@ def _worth_terms(s: State, seat: int) -> tuple[float, int, float]:
     mid-game worth pieces keep, the seat's Palace places (value.hand_worth) and a taler's
     worth (the Bricklayer's income)."""
     share = value.stage_share(value.horizon(s))
-    palace = sum(
-        1 for pl, o in s.places.items() if o == seat and data.PLACE[pl].scoring == "palace"
-    )
-    return share, palace, value.taler_worth(s, seat, share)
+    return share, scoring.held(s, seat, "palace"), value.taler_worth(s, seat, share)
 
 
 @lru_cache(maxsize=1 << 14)

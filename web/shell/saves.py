@@ -164,12 +164,17 @@ class SavedGames:
     def replay(self, rec: records.Record) -> Replayed:
         """The record's state, its events and their moments, and whether its last action
         answered a secret prompt (undo may not take that back)."""
-        state, events, moments, secret, _ = self.replay_looked(rec)
+        state, events, moments, secret, _ = self._replayed(rec, keep_asked_in=False)
         return state, events, moments, secret
 
     def replay_looked(self, rec: records.Record) -> Looked:
         """What `replay` gives, and a copy of the state the last action was asked in (None:
         no action): the history bar words that action against it."""
+        return self._replayed(rec, keep_asked_in=True)
+
+    def _replayed(self, rec: records.Record, keep_asked_in: bool) -> Looked:
+        """The replay, with the copy only for looking back: opening a game or an undo needs
+        none."""
         actions = rec["actions"]
         state, events = records.replay(self.game, rec, upto=0)
         moments = [0] * len(events)
@@ -177,7 +182,7 @@ class SavedGames:
         before = None
         for number, line in enumerate(actions, start=1):
             secret = answers_in(self.game, state, "secret")
-            if number == len(actions):
+            if keep_asked_in and number == len(actions):
                 before = self.game.copy(state)
             played = records.play_on(self.game, state, [line], first=number)
             events += played

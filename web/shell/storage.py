@@ -16,6 +16,8 @@ several can be kept at once and starting one never replaces another:
                              a setting of the site (settings.py; Castle's site is `castle`)
     <site>.open              the key of the game on screen, which a reload opens again
                              ("" after going back to the home screen)
+    <site>.boot.snapshot     while Python starts from its snapshot (web/python.mjs): not this
+                             module's, listed so that every key the site keeps is named here
 
 Earlier builds kept one game under `<game>.current` (and the one it replaced under
 `<game>.previous`, unreadable ones under `<game>.unreadable.<n>`). Those keys are listed as
