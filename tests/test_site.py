@@ -72,6 +72,8 @@ def test_every_precached_file_carries_the_digest_of_its_bytes(site: tuple[Path, 
         re.findall(r'\{url:"([^"]+)",revision:(?:"[0-9a-f]+"|null),integrity:"([^"]+)"\}', sw)
     )
     assert entries == digests
+    # The page's own digest, which web/sw-routes.js serves the page by.
+    assert sw.startswith(f'self.CASTLE_PAGE_INTEGRITY = "{digests["index.html"]}";\n')
 
 
 @builds

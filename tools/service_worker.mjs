@@ -7,6 +7,8 @@
 // so a new version never takes over a page with a game in progress. The page asks it to take
 // over (the SKIP_WAITING message generateSW listens for) when the player accepts the update.
 //
+// The page itself is served by web/sw-routes.js, which checks it against its digest first.
+//
 // Each entry carries its file's Subresource Integrity value from web/integrity.json (which
 // tools/build.py writes): the browser refuses a download that differs from the build, so the
 // precache never holds half of one build and half of another, and Workbox repairs a missing
@@ -14,7 +16,7 @@
 //
 // Fails on any warning of the generator: its default 2 MB size limit, for one, silently leaves
 // the wasm and the stdlib out. Prints {"urls": [...]} (the precached URLs) on stdout.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { generateSW } from "workbox-build";
 
@@ -61,8 +63,14 @@ if (warnings.length) {
   process.exit(1);
 }
 
+// The page's own digest, for web/sw-routes.js, which serves the page and checks it: generateSW
+// has no option for a constant of ours, so it goes first in the file.
+const swPath = path.join(site, "sw.js");
+const sw = `self.CASTLE_PAGE_INTEGRITY = ${JSON.stringify(integrity["index.html"])};\n` +
+  readFileSync(swPath, "utf8");
+writeFileSync(swPath, sw);
+
 // Read back what the written worker precaches, rather than trusting our own options.
-const sw = readFileSync(path.join(site, "sw.js"), "utf8");
 const urls = [...sw.matchAll(/\{url:"([^"]+)",revision:(?:"[^"]*"|null)[,}]/g)].map((m) => m[1]);
 if (urls.length !== count) {
   console.error(`sw.js lists ${urls.length} URLs but workbox-build reported ${count}`);

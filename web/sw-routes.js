@@ -9,7 +9,7 @@
 // precache by URL. Where the API is missing, nothing changes: the fetch handler serves them
 // as before.
 //
-// And it checks the page itself after each visit (last in this file).
+// And it serves the page itself, checked against its build's digest (last in this file).
 self.addEventListener("install", (event) => {
   if (!event.addRoutes) return;
   const scope = new URL(self.registration.scope);
@@ -26,47 +26,60 @@ self.addEventListener("install", (event) => {
   );
 });
 
-// The page itself (a navigation), checked after Workbox served it from the offline copy: a
-// damaged index.html would stop every start, and no code of the page can mend what stops it
-// loading (web/boot.js mends everything else). Its digest is the build's (web/integrity.json);
-// one that differs is replaced by the network's copy fetched against that digest, and the tab
-// is loaded again at once. Only while the cache holds one build (no update installing beside
-// it), and nothing is deleted: offline, the damaged page stays until the network is back.
+// The page itself (a navigation), served by this script rather than Workbox's precache route,
+// and checked before it is served: a damaged index.html would stop every start, and no code of
+// the page can mend what stops it loading (web/boot.js mends everything else). This worker's
+// own page is the cached copy whose digest is its build's (self.CASTLE_PAGE_INTEGRITY, which
+// tools/service_worker.mjs writes at the top of sw.js); while an update waits, the cache holds
+// another build's page beside it, never served by this worker. When no copy has the digest,
+// the network's copy is fetched against it, served, and put back in the offline copy (when
+// that holds one build: nothing is deleted). Offline, a damaged page is served as it is until
+// the network is back. Any query (?game=, ?think=, see web/shell/address.py) is the same page,
+// offline too (Workbox's route would have looked for it on the network).
 self.addEventListener("fetch", (event) => {
-  if (event.request.mode !== "navigate") return;
-  event.waitUntil(checkPage(event.resultingClientId));
+  const request = event.request;
+  if (request.mode !== "navigate" || request.method !== "GET" || !isThePage(request.url)) return;
+  if (!self.CASTLE_PAGE_INTEGRITY) return; // a worker without its page's digest: Workbox's way
+  event.stopImmediatePropagation(); // Workbox's listener would answer it again
+  event.respondWith(servePage(request));
 });
+
+function isThePage(address) {
+  const url = new URL(address);
+  const scope = new URL(self.registration.scope);
+  return (
+    url.origin === scope.origin &&
+    (url.pathname === scope.pathname || url.pathname === `${scope.pathname}index.html`)
+  );
+}
 
 async function sri(response) {
   const hash = new Uint8Array(await crypto.subtle.digest("SHA-256", await response.arrayBuffer()));
   return "sha256-" + btoa(String.fromCharCode(...hash));
 }
 
-async function checkPage(clientId) {
+async function servePage(request) {
   const scope = self.registration.scope;
+  const expected = self.CASTLE_PAGE_INTEGRITY;
   const cache = await caches.open(`castle-precache-v2-${scope}`);
-  const pages = await cache.keys(new URL("index.html", scope).href, { ignoreSearch: true });
-  const lists = await cache.keys(new URL("web/integrity.json", scope).href, { ignoreSearch: true });
-  if (pages.length !== 1 || lists.length !== 1) return;
-  let expected;
-  try {
-    expected = JSON.parse(await (await cache.match(lists[0])).text())["index.html"];
-  } catch {
-    return; // the digests themselves are damaged: nothing can be judged
+  const keys = await cache.keys(new URL("index.html", scope).href, { ignoreSearch: true });
+  for (const key of keys) {
+    const kept = await cache.match(key);
+    if (kept && (await sri(kept.clone())) === expected) return kept;
   }
-  const kept = await cache.match(pages[0]);
-  if (!expected || (kept && (await sri(kept)) === expected)) return;
   const url = new URL("index.html", scope);
-  url.searchParams.set("mend", String(Date.now())); // past the cache: the network's copy
-  let fresh;
+  url.searchParams.set("mend", String(Date.now())); // past every cache: the network's copy
   try {
-    fresh = await fetch(url, { integrity: expected, cache: "no-store" });
+    const fresh = await fetch(url, { integrity: expected, cache: "no-store" });
+    if (!fresh.ok) throw new Error(`HTTP ${fresh.status}`);
+    if (keys.length === 1) {
+      await cache.put(keys[0], fresh.clone());
+      console.warn("the offline copy of index.html was damaged: replaced");
+    }
+    return fresh;
   } catch {
-    return; // offline, or not the build's page
+    // Offline, or the server holds another build: the one copy there is, or the network's.
+    if (keys.length === 1) return cache.match(keys[0]);
+    return fetch(request);
   }
-  if (!fresh.ok) return;
-  await cache.put(pages[0], fresh);
-  console.warn("the offline copy of index.html was damaged: replaced");
-  const client = clientId ? await self.clients.get(clientId) : null;
-  if (client && "navigate" in client) await client.navigate(client.url).catch(() => {});
 }
