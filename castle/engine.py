@@ -143,8 +143,10 @@ def why_not(s: State, action: Any) -> Refusal | None:
     return st.check(s, s.task, action)
 
 
-def apply(s: State, action: Any) -> Events:
-    """Apply a legal action and run the game on to the next real decision; returns the events.
+def apply(s: State, action: Any, stop: str | None = None) -> Events:
+    """Apply a legal action and run the game on to the next real decision (or, with `stop`,
+    to the automatic step of that name if it comes first: see `Game.apply_until`); returns
+    the events.
 
     An illegal action raises IllegalAction (with its rule id) and leaves `s` unchanged.
     """
@@ -160,7 +162,7 @@ def apply(s: State, action: Any) -> Events:
     st = known.stage
     assert st is not None and s.task is not None
     st.perform(s, s.task, action, ev)
-    runner.run(s, ev, STAGES, AUTO_STEPS)
+    runner.run(s, ev, STAGES, AUTO_STEPS, stop)
     s.decided = None  # a new state: its decision is worked out at the next question
     return ev
 

@@ -67,6 +67,9 @@ class Castle:
     def apply(self, s: State, action: Any) -> list[Event]:
         return engine.apply(s, action)
 
+    def apply_until(self, s: State, action: Any, step: str) -> list[Event]:
+        return engine.apply(s, action, step)
+
     def copy(self, s: State) -> State:
         return state.clone(s)
 

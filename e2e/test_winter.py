@@ -674,7 +674,9 @@ def test_a_winter_rounds_summary_tells_the_winter_card_and_what_it_did(
     plague = EN.t("card.plague")
     assert lines[0] == EN.t("event.winter_revealed", card=plague)
     assert sum(f"({plague})" in line for line in lines) == 2  # each player's answer
-    # The table behind it is the winter board, the Plague gone from it.
+    # The table behind it is the winter board as the round ended: the Plague is still the
+    # round's card (the next round has not begun).
     expect(page.locator(".summary-table .board.winter")).to_have_count(1)
-    expect(page.locator(".summary-table .winter-card")).to_have_count(0)
-    expect(page.locator(".summary-table .winter-gone")).to_contain_text(plague)
+    expect(page.locator(".summary-table .winter-card.now")).to_have_attribute("data-card", "plague")
+    expect(page.locator(".summary-table .winter-gone")).to_have_count(0)
+    expect(page.locator(".summary-behind")).to_have_text(EN.t("app.summary_behind_ended", round=2))

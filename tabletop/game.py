@@ -140,6 +140,12 @@ class Game(Protocol[S]):
 
     def apply(self, s: S, action: Any) -> list[Event]:
         """Apply a legal action (IllegalAction otherwise, the state unchanged)."""
+
+    def apply_until(self, s: S, action: Any, step: str) -> list[Event]:
+        """As `apply`, but the automatic steps that follow stop before the step named `step`
+        if they reach it before the next decision: the state is then only to be looked at
+        (a round's summary shows the table as the round ended, before its end step clears
+        it), never to be played on or saved."""
         ...
 
     def copy(self, s: S) -> S:

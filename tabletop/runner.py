@@ -34,8 +34,11 @@ def run(
     ev: Events,
     stages: Mapping[str, Stage[S]],
     auto_steps: Mapping[str, AutoStep[S]],
+    stop: str | None = None,
 ) -> None:
-    """Run steps until a decision with a real choice is due, or nothing is left."""
+    """Run steps until a decision with a real choice is due, or nothing is left; with `stop`,
+    also before the step of that name, left to run (a state to look at, not to play on: the
+    table as a round ended, before its end step clears it)."""
     while True:
         t = s.task
         if t is None:
@@ -48,6 +51,8 @@ def run(
             if not t["steps"]:
                 s.task = None
                 continue
+            if t["steps"][0] == stop:
+                return
             step = t["steps"].pop(0)
             auto = auto_steps.get(step)
             if auto is not None:

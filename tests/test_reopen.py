@@ -79,6 +79,8 @@ def test_a_round_summary_not_yet_read_is_shown_again_after_a_reload() -> None:
         app.do(rnd.choice(app.game.legal_actions(app.state, seat)))
     again = reload(store)
     assert again.summary == app.summary
+    assert again.summary is not None and again.summary.board is not None
+    assert again.summary.board.round == 1  # the table as the round ended, replayed
     assert 'id="summary"' in render(again)
     again.dismiss_summary()
     assert reload(store).summary is None

@@ -114,6 +114,36 @@ def test_the_last_rounds_summary_has_the_final_scoring() -> None:
             assert f'<span class="summary-gained">+{gained} VP</span>' in html
 
 
+@pytest.mark.parametrize("winter", [False, True])
+def test_the_board_behind_a_summary_is_the_table_as_the_round_ended(winter: bool) -> None:
+    """Not the next round's start: the round track still shows the cards the round played, the
+    start player and the talers are the round's, and the board says so."""
+    app = new_app(3, 7, winter)
+    rnd = random.Random(7)
+    while app.summary is None:
+        seat = app.asked()[0]
+        assert app.do(rnd.choice(app.game.legal_actions(app.state, seat)))
+        if app.revealing:
+            app.reveal()
+    board = app.summary.board
+    assert board is not None and app.summary.round == board.round == 1
+    assert app.state.round == 2
+    played = [card for p in board.players for card in p.revealed]
+    assert len(played) == 3 and not any(p.revealed for p in app.state.players)
+    assert board.start_player != app.state.start_player
+    assert (
+        board.players[app.state.start_player].talers
+        < app.state.players[app.state.start_player].talers
+    )  # the next round's income is not in it yet
+    html = render(app)
+    behind = html[html.index('class="summary-table"') : html.index('id="summary"')]
+    assert 'id="round-track"' in behind
+    assert "The board behind this is the table as round 1 ended." in html
+    # The game itself is untouched: it goes on from the next round's start.
+    app.dismiss_summary()
+    assert app.state.round == 2 and app.asked()
+
+
 def _step(html: str, id_: str) -> tuple[str | None, str | None]:
     """A history step's token (None if greyed) and the reason it gives when greyed."""
     found = re.search(rf'<button[^>]*id="{id_}"[^>]*>', html)

@@ -191,6 +191,9 @@ class Goofspiel:
         return st.check(s, s.task, action)
 
     def apply(self, s: State, action: Any) -> list[Event]:
+        return self.apply_until(s, action, None)
+
+    def apply_until(self, s: State, action: Any, step: str | None) -> list[Event]:
         refusal = self.why_not(s, action)
         if refusal:
             raise IllegalAction(refusal)
@@ -198,7 +201,7 @@ class Goofspiel:
         assert st is not None and s.task is not None
         ev: Events = []
         st.perform(s, s.task, action, ev)
-        runner.run(s, ev, STAGES, AUTO_STEPS)
+        runner.run(s, ev, STAGES, AUTO_STEPS, step)
         return ev
 
     def copy(self, s: State) -> State:

@@ -64,10 +64,11 @@ class GoofspielPage:
     def screen(self, app: App) -> str:
         return screens.generic_screen(app)
 
-    def table(self, app: App) -> str:
-        scores = ", ".join(f"{n}: {v}" for n, v in zip(app.names, app.state.scores, strict=False))
+    def table(self, app: App, state: Any) -> str:
+        scores = ", ".join(f"{n}: {v}" for n, v in zip(app.names, state.scores, strict=False))
         return tag("section", tag("p", esc(scores)), id="board")
 
+    round_end_step: str | None = None  # the board behind a summary is already the next trick
     summary_events: tuple[str, ...] = ("won",)
 
     def points(self, event: Event) -> tuple[int, int] | None:

@@ -133,10 +133,10 @@ class CastlePage:
             class_="layout",
         )
 
-    def table(self, app: App) -> str:
+    def table(self, app: App, state: Any) -> str:
         """The board and, beside it, the round track and every player's holdings, as a
         spectator sees them (the log and the decision are left out: the summary tells them)."""
-        view = CASTLE.view(app.state, None)
+        view = CASTLE.view(state, None)
         side = round_track(view, app.names, app.colours, app.cat) + render_players(
             view, app.names, app.colours, app.cat, None
         )
@@ -148,6 +148,7 @@ class CastlePage:
             class_="layout",
         )
 
+    round_end_step: str | None = "end_round"  # castle/rounds.py, §3.8
     summary_events: tuple[str, ...] = summary.SUMMARY_EVENTS
 
     def points(self, event: Event) -> tuple[int, int] | None:

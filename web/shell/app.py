@@ -19,6 +19,7 @@ import random
 import re
 import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from tabletop import record as records
@@ -473,12 +474,8 @@ class App:
         self.history.undoing = kept["undoing"]
         self._happened_at = kept["happened"]
         self.happened = story.notes(self, self.events[self._happened_at :])[-story.NOTES :]
-        shown = kept["summary"]
-        if shown is not None:
-            self._summary_made = shown
-            self.summary = story.summary(
-                self, shown["start"], shown["end"], shown["before"], shown["after"], shown["final"]
-            )
+        if kept["summary"] is not None:
+            self._show_summary(kept["summary"])
 
     # --- words -----------------------------------------------------------------------------
 
@@ -838,19 +835,44 @@ class App:
         if boundary is None or boundary <= self._round_at:
             return
         after = self.ui.scores(self.state)
-        final = self.game.terminal(self.state)
-        self._summary_made = {
-            "start": self._round_at,
-            "end": boundary,
-            "before": list(self._round_scores),
-            "after": after,
-            "final": final,
-        }
-        self.summary = story.summary(
-            self, self._round_at, boundary, self._round_scores, after, final
+        self._show_summary(
+            {
+                "start": self._round_at,
+                "end": boundary,
+                "before": list(self._round_scores),
+                "after": after,
+                "final": self.game.terminal(self.state),
+            }
         )
         self._round_at = boundary
         self._round_scores = after
+
+    def _show_summary(self, shown: notes.RoundShown) -> None:
+        """The summary of a round that is over, with the table as that round ended behind it."""
+        self._summary_made = shown
+        made = story.summary(
+            self, shown["start"], shown["end"], shown["before"], shown["after"], shown["final"]
+        )
+        if made is not None and not shown["final"]:
+            made = replace(made, board=self._round_board(shown["end"]))
+        self.summary = made
+
+    def _round_board(self, boundary: int) -> Any:
+        """The state as the round that the event `boundary` closes ended, before the game's
+        step that clears it: the action that ended it replayed up to that step (None: the
+        game names no such step, or an older save's events do not say which action it was).
+        A replay, once a round: the board behind the summary only, never played on."""
+        step = self.ui.round_end_step
+        if step is None or self.record is None or not 0 <= boundary < len(self.moments):
+            return None
+        moment = self.moments[boundary]  # the actions played once the next round had begun
+        if not 0 < moment <= len(self.record["actions"]):
+            return None
+        state, _ = records.replay(self.game, self.record, upto=moment - 1)
+        self.game.apply_until(
+            state, self.game.parse_action(self.record["actions"][moment - 1]), step
+        )
+        return state
 
     def dismiss_summary(self) -> None:
         self.summary = self._summary_made = None

@@ -289,10 +289,12 @@ def summary_screen(app: App) -> str:
         common = tag("ul", items, class_="summary-lines summary-common")
     seats = "".join(_summary_seat(app, seat) for seat in range(len(app.names)))
     quiet = "" if s.lines else tag("p", esc(app.t("app.summary_quiet")), class_="summary-quiet")
-    # The board behind is the game as it stands: already the next round's start (one click
-    # plays through the round's end into the next), or the end of the game.
+    # The board behind is the table as the round ended (the game's end step not yet played),
+    # the end of the game, or, for a game that names no end step, the next round's start.
     if s.final:
         behind = app.t("app.summary_behind_end")
+    elif s.board is not None:
+        behind = app.t("app.summary_behind_ended", round=s.round)
     else:
         behind = app.t(
             "app.summary_behind", progress=app.ui.progress_text(app, app.ui.progress(app.state))
@@ -311,7 +313,10 @@ def summary_screen(app: App) -> str:
         + quiet
         + ok
     )
-    table = tag("div", app.ui.table(app), class_="summary-table", inert=True, aria_hidden="true")
+    board = app.state if s.board is None else s.board
+    table = tag(
+        "div", app.ui.table(app, board), class_="summary-table", inert=True, aria_hidden="true"
+    )
     return table + tag(
         "div",
         _cover_tools(app) + cover_notice(app) + tag("div", body, class_="summary-body"),

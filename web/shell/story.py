@@ -57,6 +57,9 @@ class Summary:
     common: tuple[str, ...] = ()
     #: The game ended with this round: its summary has the final scoring too.
     final: bool = False
+    #: The game's state as the round ended, for the board behind the summary (None: the game
+    #: as it stands, the next round's start or the game's end).
+    board: Any = None
 
     @property
     def lines(self) -> tuple[str, ...]:

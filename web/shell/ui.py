@@ -91,10 +91,15 @@ class GameUI(Protocol[App]):
         them out (the shell's blocks are in screens.py)."""
         ...
 
-    def table(self, app: App) -> str:
-        """The board as a spectator sees it (no secret, nothing to click): what a round's
-        summary is read over, so the table still sees the castle it speaks of."""
+    def table(self, app: App, state: Any) -> str:
+        """The board of `state` as a spectator sees it (no secret, nothing to click): what a
+        round's summary is read over, so the table still sees the castle it speaks of."""
         ...
+
+    #: The engine's automatic step that closes a round (clears the cards played, moves the
+    #: start player): a round's summary shows the table just before it, as the round ended
+    #: (`Game.apply_until`). None: the board as it stands, already the next round.
+    round_end_step: str | None
 
     #: The events a round's summary keeps (who built what, deliveries, bonuses): names of
     #: `Event["e"]`; the summary words them as the log does, under the seat its `"p"` names
