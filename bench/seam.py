@@ -6,7 +6,8 @@ Checks REV (default: the last commit before the seam) out into .cache/bench-befo
 alternating the two trees batch by batch, plays the same random full games on CPython and
 inside Pyodide under Node (bench/engine_speed.py of each tree), and times a state copy in each
 (bench/seam_probe.py). Prints ms per random game, µs per real decision (a random 4-player game
-has about 100) and µs per copy, before and after. Figures go to docs/benchmarks.md.
+has about 100), µs per copy and per determinize, before and after (`--before HEAD`: the
+working tree against its last commit). Figures go to docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -79,14 +80,15 @@ def main() -> int:
     decisions = probes[("after", "cpython")]["decisions_per_game"]
     print(f"random 4-player games, {args.repeats} alternating batches of {args.games}, medians")
     print(f"{decisions:.0f} real decisions per game")
-    print("tree   | interpreter | ms/game | µs/decision | copy µs")
+    print("tree   | interpreter | ms/game | µs/decision | copy µs | determinize µs")
     for name in trees:
         for interpreter in ("cpython", "pyodide"):
             ms = statistics.median(runs[(name, interpreter)])
             copy_us = probes[(name, interpreter)]["copy_us"]
+            determinize_us = probes[(name, interpreter)].get("determinize_us", 0.0)
             print(
                 f"{name:6} | {interpreter:11} | {ms:7.2f} | {ms * 1000 / decisions:11.1f}"
-                f" | {copy_us:7.1f}"
+                f" | {copy_us:7.1f} | {determinize_us:14.1f}"
             )
     before = statistics.median(runs[("before", "cpython")])
     after = statistics.median(runs[("after", "cpython")])

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop import runner
-from tabletop.game import Prompt
+from tabletop import core
 from tabletop.refusal import IllegalAction, Refusal
-from tabletop.stage import AutoStep, Events, Stage, event
+from tabletop.stage import AutoStep, Events, Stage, Task, event
 
 from . import building, characters, payment, rounds, scoring, winter
-from .actions import Action, malformed
-from .decision import Decision, watched
+from .actions import malformed
 from .state import State, mark, new_state
 
 STAGES: dict[str, Stage[State]] = {
@@ -47,124 +45,37 @@ def new_game(
         started["winter"] = True
     ev: Events = [started]
     rounds.begin_round(s, ev)
-    runner.run(s, ev, STAGES, AUTO_STEPS)
+    run(s, ev)
     return s, ev
 
 
-def stage(s: State) -> Stage[State] | None:
-    """The decision being asked, or None when the game is over."""
-    return _decided(s).stage
-
-
-def _decided(s: State) -> Decision:
-    """The state's decision, worked out now if no question since the last `apply` did (or, while
-    hand edits are watched, if the state changed since: decision.py)."""
-    known = s.decided
-    now = mark(s) if watched() else None
-    if known is not None and known.mark == now:
-        return known
-    st = runner.current(s, STAGES)
-    asked = [] if st is None or s.task is None else st.deciders(s, s.task)
-    known = s.decided = Decision(st, asked, {}, {}, now)
-    return known
-
-
-def changed(s: State) -> None:
-    """Say that `s` was changed outside `apply` (the engine's own edits: a bot's reopened
-    selection, a determinized view): its decision is worked out again at the next question."""
-    s.decided = None
-
-
-def pending(s: State) -> list[int]:
-    """The seats that must decide now: several during the secret selection, else one or none."""
-    return list(_decided(s).asked)
-
-
-def prompt(s: State, seat: int) -> Prompt | None:
-    """What `seat` is asked now (None if nothing): the question's stage and type, who else is
-    asked, whether the answers stay secret until all have answered, and what it is about."""
-    known = _decided(s)
-    st = known.stage
-    if st is None or seat not in known.asked:
-        return None
-    asked = known.prompts.get(seat)
-    if asked is None:
-        asked = known.prompts[seat] = {
-            "stage": st.name,
-            "kind": st.kind,
-            "seats": known.asked,
-            "secret": st.simultaneous,
-            "private": st.private,
-            "context": _context(s, st),
-        }
-    return {**asked, "seats": list(known.asked)}
-
-
-def _context(s: State, st: Stage[State]) -> dict[str, Any]:
-    """The task's context (the card, the building, the offer, the payment so far, ...)."""
-    t = s.task
-    assert t is not None
-    out = {k: v for k, v in t.items() if k not in ("stage", "steps") and v is not None}
+def _context(s: State, t: Task, st: Stage[State]) -> dict[str, Any]:
+    """The task's context (the card, the building, the offer, the payment so far, ...); a
+    payment's step names the kind of piece it asks for."""
+    out = core.task_context(s, t, st)
     if st.name == "pay":
         out["kind"] = payment.ORDER[t["pay"]["step"]]
     return out
 
 
-def legal_actions(s: State, seat: int) -> list[Action]:
-    """Every legal action of `seat` now, in a deterministic order (empty if not asked)."""
-    known = _decided(s)
-    listed = known.options.get(seat)
-    if listed is None:
-        st = known.stage
-        if st is None or s.task is None or seat not in known.asked:
-            return []
-        listed = known.options[seat] = st.options(s, s.task, seat)
-    return list(listed)
+RULES: core.Rules[State] = core.Rules(
+    STAGES, AUTO_STEPS, seats=lambda s: s.n, malformed=malformed, context=_context, mark=mark
+)
+ENGINE = core.engine(RULES)
 
-
-def why_not(s: State, action: Any) -> Refusal | None:
-    """Why `action` is refused now, as a rule id with parameters; None if it is legal."""
-    refusal = malformed(action)
-    if refusal:
-        return refusal
-    known = _decided(s)
-    st = known.stage
-    if st is None or s.task is None:
-        return Refusal("game.over")
-    seat = action["p"]
-    if not 0 <= seat < s.n:
-        return Refusal("action.unknown_seat", {"seat": seat})
-    if seat not in known.asked:
-        return Refusal("turn.not_yours", {"waiting_for": list(known.asked)})
-    if action in known.options.get(seat, ()):
-        return None
-    if action["do"] not in st.verbs:
-        return Refusal("turn.other_decision", {"stage": st.name, "verbs": list(st.verbs)})
-    return st.check(s, s.task, action)
-
-
-def apply(s: State, action: Any, stop: str | None = None) -> Events:
-    """Apply a legal action and run the game on to the next real decision (or, with `stop`,
-    to the automatic step of that name if it comes first: see `Game.apply_until`); returns
-    the events.
-
-    An illegal action raises IllegalAction (with its rule id) and leaves `s` unchanged.
-    """
-    # A well-formed action equal to a listed one is legal: no second check. (Well-formed first:
-    # in Python 1.0 == 1 == True, and a listed action must not let a float seat through.)
-    well_formed = malformed(action) is None
-    known = _decided(s)
-    if not (well_formed and action in known.options.get(action["p"], ())):
-        refusal = why_not(s, action)
-        if refusal:
-            raise IllegalAction(refusal)
-    ev: Events = []
-    st = known.stage
-    assert st is not None and s.task is not None
-    st.perform(s, s.task, action, ev)
-    runner.run(s, ev, STAGES, AUTO_STEPS, stop)
-    s.decided = None  # a new state: its decision is worked out at the next question
-    return ev
+#: The engine's functions (tabletop/core.py): the decision being asked (None when the game is
+#: over), the seats asked now, a seat's prompt, its legal actions (deterministic order), why an
+#: action is refused (a rule id with parameters), and `apply(s, action, stop=None)`, which runs
+#: the game on to the next real decision and returns the events (IllegalAction, and nothing
+#: changed, if refused).
+stage = ENGINE.stage
+pending = ENGINE.asked
+prompt = ENGINE.prompt
+legal_actions = ENGINE.legal_actions
+why_not = ENGINE.why_not
+apply = ENGINE.apply
+run = ENGINE.run
+changed = core.changed
 
 
 __all__ = [

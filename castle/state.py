@@ -14,10 +14,10 @@ from operator import attrgetter
 from typing import Any, TypedDict
 
 from tabletop import rng
+from tabletop.core import Decision
 from tabletop.stage import Task
 
 from . import data
-from .decision import Decision
 
 Json = dict[str, Any]
 
@@ -122,7 +122,7 @@ class State:
     rng: int = 0
     #: The winter variant's cards (§10); None in a summer game.
     winter: Winter | None = None
-    #: The decision it stands at, once a question worked it out (decision.py). Not part of the
+    #: The decision it stands at, once a question worked it out (tabletop/core.py). Not part of the
     #: game: never saved, copied or compared; dropped by every `engine.apply`.
     decided: Decision | None = field(default=None, repr=False, compare=False)
 
@@ -188,7 +188,7 @@ def to_json(state: State) -> Json:
 def mark(state: State) -> bytes:
     """Every field of the game in one byte string: equal marks, equal states. Marshal walks the
     plain data in C (a few microseconds), so a decision can tell that its state was changed by
-    hand (decision.py)."""
+    hand (tabletop/core.py)."""
     return marshal.dumps((_GAME_FIELDS(state), [_SEAT_FIELDS(p) for p in state.players]))
 
 

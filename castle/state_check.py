@@ -508,7 +508,7 @@ def playable(s: State) -> State:
     seats = engine.pending(s)
     if not seats or any(not engine.legal_actions(s, seat) for seat in seats):
         raise StateError("task: nobody could move at this decision")
-    s.decided = None  # a state read starts with no decision, as a copy does (decision.py)
+    s.decided = None  # a state read starts with no decision, as a copy does (tabletop/core.py)
     return s
 
 

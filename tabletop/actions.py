@@ -14,7 +14,8 @@ from .refusal import Refusal
 
 Action = dict[str, Any]
 #: verb -> its fields in text order, each (name, type): "str", "int", "seat" (an int written
-#: p<n>), "bool" (yes/no) or "strs" (a list of str, taking the rest of the line).
+#: p<n>), "bool" (yes/no), or a list taking the rest of the line: "strs" (of str) or "ints"
+#: (of int: an order, amounts of several kinds).
 Verbs = dict[str, tuple[tuple[str, str], ...]]
 
 
@@ -29,6 +30,8 @@ def _field_ok(value: Any, kind: str) -> bool:
         return isinstance(value, int) and not isinstance(value, bool)
     if kind == "bool":
         return isinstance(value, bool)
+    if kind == "ints":
+        return isinstance(value, list) and all(_field_ok(v, "int") for v in value)
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
@@ -46,6 +49,12 @@ def _seat(token: str) -> int:
     if match is None:
         raise ParseError(f"expected a seat like p0, got {_shown(token)}")
     return int(match.group(1))
+
+
+def _int(name: str, token: str) -> int:
+    if _INT.fullmatch(token) is None:
+        raise ParseError(f"{name} must be a number, got {_shown(token)}")
+    return int(token)
 
 
 class Codec:
@@ -86,6 +95,8 @@ class Codec:
             value = action[name]
             if kind == "strs":
                 parts.extend(value)
+            elif kind == "ints":
+                parts.extend(str(v) for v in value)
             elif kind == "seat":
                 parts.append(f"p{value}")
             elif kind == "bool":
@@ -109,15 +120,16 @@ class Codec:
             if kind == "strs":
                 action[name], rest = rest, []
                 continue
+            if kind == "ints":
+                action[name], rest = [_int(name, token) for token in rest], []
+                continue
             if not rest:
                 raise ParseError(f"{verb} is missing {name}: {text!r}")
             token, rest = rest[0], rest[1:]
             if kind == "seat":
                 action[name] = _seat(token)
             elif kind == "int":
-                if _INT.fullmatch(token) is None:
-                    raise ParseError(f"{name} must be a number, got {_shown(token)}")
-                action[name] = int(token)
+                action[name] = _int(name, token)
             elif kind == "bool":
                 if token not in ("yes", "no"):
                     raise ParseError(f"{name} must be yes or no, got {_shown(token)}")

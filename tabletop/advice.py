@@ -137,9 +137,7 @@ def _likely_answers(strategy: Strategy[S], s: S, seat: int, rnd: random.Random) 
     """The other seats' answers to the secret choice asked now, drawn afresh on `s` (taken back
     first if the sample guessed them): each seat's plans weighed by a softmax of the chance the
     estimate gives it after each, as it would judge them without knowing the others' answers."""
-    reopen = getattr(strategy, "reopen", None)
-    if reopen is not None:
-        reopen(s, seat)
+    strategy.reopen(s, seat)
     game = strategy.game
     drawn: dict[int, Plan] = {}
     for other in game.asked(s):

@@ -52,6 +52,12 @@ class Strategy(Protocol[S]):
         """Each seat's expected final score from `s` (the final scores once it is over)."""
         ...
 
+    def reopen(self, s: S, seat: int) -> None:
+        """Take back, in a state sampled for `seat`, the other seats' secret answers already
+        given (a sample guessed them), so that a search or a hint draws them afresh; nothing
+        for a game that asks nothing in secret. Says so to the engine (it changes `s`)."""
+        ...
+
 
 class Bot(Protocol):
     """A computer player of one game. Holds its own random generator (seeded when made)."""
@@ -61,14 +67,22 @@ class Bot(Protocol):
         ...
 
 
-def apply_plan(game: Game[S], s: S, seat: int, plan: Sequence[Action]) -> None:
-    """Apply a plan's actions in order. A step the game took by itself (its only option) is
-    skipped, and the plan ends early if the seat is no longer asked."""
-    for action in plan:
+def apply_plan(game: Game[S], s: S, seat: int, plan: Sequence[Action]) -> bool:
+    """Apply a plan's actions in order; True if it was played through. Steps the game took by
+    itself (each its only option) are passed over to the next step that is legal, and the plan
+    ends when the seat is no longer asked. When no step left is legal (a plan made stale by a
+    roll or a draw since it was made), it stops there: False, and the rest is not played."""
+    number = 0
+    while number < len(plan):
         if seat not in game.asked(s):
-            return
-        if action in game.legal_actions(s, seat):
-            game.apply(s, action)
+            return True
+        legal = game.legal_actions(s, seat)
+        later = next((k for k in range(number, len(plan)) if plan[k] in legal), None)
+        if later is None:
+            return False
+        game.apply(s, plan[later])
+        number = later + 1
+    return True
 
 
 def chances(estimates: Sequence[float], spread: float) -> list[float]:

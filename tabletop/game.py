@@ -30,6 +30,7 @@ PROMPT_KINDS = (
     "payment",  # one step of building a payment
     "place",  # a place on the board
     "confirm",  # yes or no
+    "menu",  # one of several kinds of action, asked again until the seat ends its turn
 )
 
 

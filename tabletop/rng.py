@@ -8,6 +8,11 @@ through JSON.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
 MASK64 = (1 << 64) - 1
 
 
@@ -31,10 +36,29 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, x % n
 
 
-def shuffled(state: int, items: list[str]) -> tuple[int, list[str]]:
+def shuffled(state: int, items: Sequence[T]) -> tuple[int, list[T]]:
     """A Fisher-Yates shuffle of a copy of `items`: returns (new_state, shuffled list)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
         state, j = below(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return state, out
+
+
+def choice(state: int, items: Sequence[T]) -> tuple[int, T]:
+    """One of `items`, each as likely: returns (new_state, item)."""
+    state, i = below(state, len(items))
+    return state, items[i]
+
+
+def weighted(state: int, items: Sequence[T], weights: Sequence[int]) -> tuple[int, T]:
+    """One of `items`, each as likely as its whole, positive weight says (a die's faces
+    counted by how many faces show them): returns (new_state, item)."""
+    if len(items) != len(weights) or not items or any(w <= 0 for w in weights):
+        raise ValueError("one positive weight per item")
+    state, x = below(state, sum(weights))
+    for item, weight in zip(items, weights, strict=True):
+        if x < weight:
+            return state, item
+        x -= weight
+    raise AssertionError("unreachable")

@@ -5,6 +5,12 @@ A game state that uses it has `task` (the task being played, or None between tas
 (a decision) waits for its deciders, except that a decision with exactly one legal option is
 taken by itself, so players are only asked real questions. When the queue is empty and no task
 is being played, the game has nothing left to ask.
+
+Two patterns live on it (docs/engine.md has an example of each). An **interrupt** (`interrupt`)
+plays a task in front of the one being played, which then resumes at its own stage. A
+**free-order turn** is a menu stage whose `perform` carries out any of its actions and leaves
+the task at the stage, so the same seat is asked again, until its "end" action clears the
+stage; an action that needs more questions interrupts the menu with a task of its own.
 """
 
 from __future__ import annotations
@@ -72,6 +78,16 @@ def run(
         if only is None:
             return
         st.perform(s, t, only, ev)
+
+
+def interrupt(s: Tasks, task: Task) -> None:
+    """Play `task` now, in front of the task being played, which resumes where it stood (at
+    its stage, asked again, or at its next step) once `task` is done. Called from a stage's
+    `perform` or an automatic step: an effect that pauses a turn to ask another seat. An
+    interrupting task may itself be interrupted: they resume last in, first out."""
+    if s.task is not None:
+        s.queue.insert(0, s.task)
+    s.task = task
 
 
 def _only_option(s: S, t: Task, st: Stage[S], seat: int) -> Action | None:

@@ -25,7 +25,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
@@ -127,15 +126,13 @@ class SearchBot(Generic[S]):
 
     def _iterate(self, root: Node, s: S, me: int) -> None:
         strategy, game = self.strategy, self.strategy.game
-        # Optional: a strategy that can take back the other seats' hidden answers.
-        reopen: Callable[[S, int], None] | None = getattr(strategy, "reopen", None)
         path: list[tuple[Node, list[tuple[int, Arm]]]] = []
         node: Node | None = root
         while node is not None and not game.terminal(s):
             asked = game.asked(s)
             prompt = game.prompt(s, asked[0])
-            if prompt is not None and prompt["secret"] and reopen is not None:
-                reopen(s, me)
+            if prompt is not None and prompt["secret"]:
+                strategy.reopen(s, me)
                 asked = game.asked(s)
             if prompt is None or not prompt["secret"]:
                 asked = asked[:1]

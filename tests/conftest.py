@@ -2,7 +2,7 @@
 
 Tests change states by hand (a scenario's pieces, a bot's situation) between questions, so the
 engine watches for hand edits here: every question checks that the state is the one its
-decision was worked out for (castle/decision.py).
+decision was worked out for (tabletop/core.py).
 
 Except in the modules marked `as_played` (they play only through the Game interface, as the
 page, the bots and replays do): there the engine runs as it does in the page, unwatched, so a
@@ -18,7 +18,7 @@ import pytest
 from scenario import game
 
 from castle import State
-from castle.decision import watch_hand_edits
+from tabletop.core import watch_hand_edits
 
 watch_hand_edits(True)
 

@@ -1,4 +1,4 @@
-"""The current decision (castle/decision.py): worked out once per state for every question about
+"""The current decision (tabletop/core.py): worked out once per state for every question about
 it, dropped by `apply`, and never stale after a hand edit while the tests watch for them
 (conftest.py)."""
 
@@ -10,8 +10,8 @@ import pytest
 from scenario import game, options, refusal
 
 from castle import CASTLE, IllegalAction, engine
-from castle.decision import watch_hand_edits, watched
 from castle.state import PLAYER_FIELDS, STATE_FIELDS, mark
+from tabletop.core import watch_hand_edits, watched
 
 
 def test_the_tests_watch_for_hand_edits() -> None:

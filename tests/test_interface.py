@@ -1,6 +1,7 @@
 """The seam itself: every game behind `tabletop.game.Game` behaves alike for everything that plays
-it. Each test runs over Castle and over a tiny second game (tests/goofspiel.py), so nothing here
-may know either game's rules.
+it. Each test runs over Castle and over two tiny test games (tests/goofspiel/: secret bids;
+tests/harvest/: rolls, a reshuffled pile, free-order turns, interrupts, known cards in a hidden
+hand), so nothing here may know any game's rules.
 """
 
 from __future__ import annotations
@@ -11,13 +12,14 @@ from typing import Any
 
 import pytest
 from goofspiel import GOOFSPIEL
+from harvest import HARVEST
 
 from castle.game import CASTLE
 from tabletop import record as records
 from tabletop.game import PROMPT_KINDS, Game
 from tabletop.refusal import IllegalAction
 
-GAMES: list[Game[Any]] = [CASTLE, GOOFSPIEL]
+GAMES: list[Game[Any]] = [CASTLE, GOOFSPIEL, HARVEST]
 MAX_ACTIONS = 3000
 
 
@@ -116,30 +118,35 @@ def test_a_copy_is_equal_and_independent(game: Game[Any]) -> None:
 
 
 def test_a_determinized_view_agrees_with_it_and_plays_to_the_end(game: Game[Any]) -> None:
-    """At every secret moment (a seat asked while another's answer is hidden from it)."""
+    """At every decision: a state sampled from a seat's view shows that seat exactly the same
+    view, whatever the sample (so every fact the view holds is kept, and nothing the samples
+    differ in, the hidden part, shows in a view), and plays on to the end."""
     rnd = random.Random(1)
     players = game.players[-1]
     s, _ = game.new(players, 9)
-    secret_moments = 0
+    decisions = 0
     while not game.terminal(s):
         asked = game.asked(s)
         seat = asked[0]
         seen = game.view(s, seat)
         with pytest.raises(ValueError):
             game.from_json(seen)  # a view is not a state
-        det = game.determinize(seen, seat, random.Random(secret_moments))
-        assert game.view(det, seat) == seen
-        assert game.legal_actions(det, seat) == game.legal_actions(s, seat)
-        if len(asked) < players and game.prompt(s, seat)["secret"]:  # type: ignore[index]
-            secret_moments += 1
+        for sample in range(3):
+            det = game.determinize(seen, seat, random.Random(decisions * 3 + sample))
+            assert game.view(det, seat) == seen
+            assert game.legal_actions(det, seat) == game.legal_actions(s, seat)
+        if decisions % 5 == 0:
             while not game.terminal(det):
                 who = game.asked(det)[0]
                 game.apply(det, rnd.choice(game.legal_actions(det, who)))
+        decisions += 1
         game.apply(s, rnd.choice(game.legal_actions(s, seat)))
-    assert secret_moments > 0
+    assert decisions > 5
 
 
+@pytest.mark.parametrize("game", [CASTLE, GOOFSPIEL], ids=lambda g: g.name)
 def test_views_hide_a_secret_answer_from_the_other_seats(game: Game[Any]) -> None:
+    """In the games that ask in secret (Harvest hides its hands instead: test_harvest.py)."""
     rnd = random.Random(2)
     players = game.players[0]
     s, _ = game.new(players, 4)

@@ -16,14 +16,14 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
-from tabletop import rng, runner
+from tabletop import core, rng
 from tabletop.actions import Codec
 from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
 from tabletop.record import whole
-from tabletop.refusal import IllegalAction, Refusal
+from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
 
 CARDS = (1, 2, 3)
@@ -43,6 +43,11 @@ class State:
     queue: list[Task] = field(default_factory=list)
     over: bool = False
     rng: int = 0
+    #: The decision it stands at (tabletop/core.py): never saved, copied or compared.
+    decided: core.Decision | None = field(default=None, repr=False, compare=False)
+
+
+FIELDS = tuple(f.name for f in fields(State) if f.name != "decided")
 
 
 def _round_task() -> Task:
@@ -116,9 +121,16 @@ AUTO_STEPS: dict[str, AutoStep[State]] = {"draw": _draw, "resolve": _resolve}
 
 # --- the game ------------------------------------------------------------------------------------
 
-
-def _stage(s: State) -> Stage[State] | None:
-    return runner.current(s, STAGES)
+ENGINE = core.engine(
+    core.Rules(
+        STAGES,
+        AUTO_STEPS,
+        seats=lambda s: len(s.hands),
+        malformed=CODEC.malformed,
+        context=lambda s, _t, _st: {"prize": s.prize},
+        mark=lambda s: repr([getattr(s, name) for name in FIELDS]),
+    )
+)
 
 
 class Goofspiel:
@@ -132,17 +144,17 @@ class Goofspiel:
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:
         if players not in PLAYERS:
             raise ValueError(f"players must be one of {PLAYERS}")
-        state, deck = rng.shuffled(seed & rng.MASK64, [str(c) for c in CARDS])
+        state, deck = rng.shuffled(seed & rng.MASK64, CARDS)
         s = State(
             hands=[list(CARDS) for _ in range(players)],
-            deck=[int(c) for c in deck],
+            deck=deck,
             scores=[0] * players,
             bids=[None] * players,
             queue=[_round_task()],
             rng=state,
         )
         ev: Events = [event("game_started", players=players)]
-        runner.run(s, ev, STAGES, AUTO_STEPS)
+        ENGINE.run(s, ev)
         return s, ev
 
     def setup_error(self, setup: Json) -> str | None:
@@ -156,53 +168,22 @@ class Goofspiel:
         return self.new(setup["players"], setup["seed"])
 
     def asked(self, s: State) -> list[int]:
-        st = _stage(s)
-        return [] if st is None or s.task is None else st.deciders(s, s.task)
+        return ENGINE.asked(s)
 
     def prompt(self, s: State, seat: int) -> Prompt | None:
-        st = _stage(s)
-        seats = self.asked(s)
-        if st is None or seat not in seats:
-            return None
-        return {
-            "stage": st.name,
-            "kind": st.kind,
-            "seats": seats,
-            "secret": st.simultaneous,
-            "private": st.private,
-            "context": {"prize": s.prize},
-        }
+        return ENGINE.prompt(s, seat)
 
     def legal_actions(self, s: State, seat: int) -> list[Action]:
-        st = _stage(s)
-        if st is None or s.task is None or seat not in self.asked(s):
-            return []
-        return st.options(s, s.task, seat)
+        return ENGINE.legal_actions(s, seat)
 
     def why_not(self, s: State, action: Any) -> Refusal | None:
-        refusal = CODEC.malformed(action)
-        if refusal:
-            return refusal
-        st = _stage(s)
-        if st is None or s.task is None:
-            return Refusal("game.over")
-        if action["p"] not in self.asked(s):
-            return Refusal("turn.not_yours", {"waiting_for": self.asked(s)})
-        return st.check(s, s.task, action)
+        return ENGINE.why_not(s, action)
 
     def apply(self, s: State, action: Any) -> list[Event]:
-        return self.apply_until(s, action, None)
+        return ENGINE.apply(s, action)
 
-    def apply_until(self, s: State, action: Any, step: str | None) -> list[Event]:
-        refusal = self.why_not(s, action)
-        if refusal:
-            raise IllegalAction(refusal)
-        st = _stage(s)
-        assert st is not None and s.task is not None
-        ev: Events = []
-        st.perform(s, s.task, action, ev)
-        runner.run(s, ev, STAGES, AUTO_STEPS, step)
-        return ev
+    def apply_until(self, s: State, action: Any, step: str) -> list[Event]:
+        return ENGINE.apply(s, action, step)
 
     def copy(self, s: State) -> State:
         return self.from_json(self.to_json(s))
@@ -243,7 +224,7 @@ class Goofspiel:
         }
 
     def to_json(self, s: State) -> Json:
-        return asdict(s)
+        return {name: copy.deepcopy(getattr(s, name)) for name in FIELDS}
 
     def from_json(self, obj: Json) -> State:
         if "rng" not in obj or HIDDEN in obj.get("bids", []):
@@ -269,6 +250,13 @@ class GoofspielStrategy:
 
     def plans(self, s: State, seat: int) -> list[list[Action]]:
         return [[a] for a in GOOFSPIEL.legal_actions(s, seat)]
+
+    def reopen(self, s: State, seat: int) -> None:
+        """The other seats' bids of this prize taken back (a sample guessed them)."""
+        if s.task is None or s.task["stage"] != "bid":
+            return
+        s.bids = [bid if other == seat else None for other, bid in enumerate(s.bids)]
+        core.changed(s)
 
     def estimate(self, s: State) -> list[float]:
         left = sum(s.deck) + (s.prize or 0)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from tabletop import chance
 from tabletop import record as records
 from tabletop.advice import advise
 from tabletop.game import Action, Event, Game, Json, Prompt
@@ -886,7 +887,17 @@ class App:
         if self.record is None or not self.record["actions"]:
             return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
-        return self.history.can_undo(self.record, seat, self.computers[seat] is None)
+        return self.history.can_undo(
+            self.record, seat, self.computers[seat] is None, chance.revealing(self._last_events())
+        )
+
+    def _last_events(self) -> list[Event]:
+        """The events of the record's last action (read from the end: a redraw asks)."""
+        assert self.record is not None
+        last, first = len(self.record["actions"]), len(self.events)
+        while first > 0 and self.moments[first - 1] == last:
+            first -= 1
+        return self.events[first:]
 
     def undo(self) -> None:
         """Take back the last action: it leaves the record (which holds what stands), and the

@@ -73,15 +73,18 @@ class History:
         self.last_secret = secret
         self.undoing = None
 
-    def can_undo(self, rec: records.Record | None, seat: int | None, person: bool) -> bool:
+    def can_undo(
+        self, rec: records.Record | None, seat: int | None, person: bool, revealing: bool = False
+    ) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information
         appeared and never further, so that it cannot be used to peek: not a secret answer
-        (the reveal follows the last one), not a computer's move (a person would choose again
-        knowing it), and not past another seat's decision. `seat` played the last action;
-        `person`: a person plays it."""
+        (the reveal follows the last one), not an action whose consequences showed someone
+        something new (`revealing`: a roll, a draw, a card looked at; `tabletop.chance`), not
+        a computer's move (a person would choose again knowing it), and not past another
+        seat's decision. `seat` played the last action; `person`: a person plays it."""
         if rec is None or not rec["actions"] or self.last_secret or self.past is not None:
             return False
-        return person and self.undoing in (None, seat)
+        return person and not revealing and self.undoing in (None, seat)
 
     def took_back(self, action: Action, events: int, last_secret: bool) -> None:
         """`action` was taken back; `events` stand now (the log notes it after them)."""

@@ -1,0 +1,416 @@
+"""Harvest: a small game invented for the tests, with everything *Seasons* asks of the seam.
+
+Rules. Two or three growers; twelve fruit cards, two of each value 1 to 6. Each grower is dealt
+two cards (a secret hand); the rest are a face-down pile. Three rounds. Each round the first
+grower rolls the weather die and every grower gains 1 + face // 2 suns. Then each grower in turn,
+from the first, plays a turn of any number of actions in any order, then ends it:
+
+* **draw**: pay 1 sun, take the pile's top card into the hand (an empty pile is first made
+  again from the discard pile, shuffled; with both empty there is nothing to draw);
+* **plant** a card of the hand: pay its cost in suns ((value + 1) // 2); it goes to the
+  grower's garden, where it scores its value;
+* **offer** a card of the hand to another grower, who is asked at once: **accept** (pay the
+  offerer 1 sun and take the card: every grower now knows it is in that hand) or **decline**
+  (the card goes face up to the discard pile);
+* **end** the turn.
+
+The first grower passes left each round. After the third round the largest garden wins; ties
+share the win. Hidden from a seat: the other hands (but for the cards known to be in them), the
+pile, the generator.
+
+Why it exists: a roll each round (a chance step), a hidden hand drawn from a pile that reshuffles
+(a chance step whose outcome is not shown), a free-order turn (a menu stage that asks its seat
+again until "end"), an effect that interrupts the turn to ask another seat (`runner.interrupt`),
+and knowledge from a public move into a hidden hand, which a seat's view keeps and `determinize`
+respects. It runs on the engine core (tabletop/core.py) like Castle and Goofspiel, plays through
+the shell's generic panels, and the three computer levels play it.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from tabletop import chance, core, rng, runner
+from tabletop.actions import Codec
+from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
+from tabletop.record import whole
+from tabletop.refusal import Refusal
+from tabletop.stage import AutoStep, Events, Stage, Task, event
+
+CARDS = tuple(value for value in range(1, 7) for _ in range(2))
+PLAYERS = (2, 3)
+ROUNDS = 3
+HAND = 2
+FACES = (1, 2, 3, 4, 5, 6)
+HIDDEN = "hidden"
+CODEC = Codec(
+    {
+        "draw": (),
+        "plant": (("card", "int"),),
+        "offer": (("card", "int"), ("to", "seat")),
+        "accept": (),
+        "decline": (),
+        "end": (),
+    }
+)
+
+
+def cost(card: int) -> int:
+    return (card + 1) // 2
+
+
+def suns_for(face: int) -> int:
+    return 1 + face // 2
+
+
+@dataclass(slots=True)
+class State:
+    hands: list[list[int]]
+    pile: list[int]
+    discard: list[int]
+    gardens: list[list[int]]
+    suns: list[int]
+    #: The cards every grower knows to be in each hand (offered to it and accepted).
+    known: list[list[int]]
+    round: int = 1
+    first: int = 0
+    die: int | None = None
+    task: Task | None = None
+    queue: list[Task] = field(default_factory=list)
+    over: bool = False
+    rng: int = 0
+    #: The decision it stands at (tabletop/core.py): never saved, copied or compared.
+    decided: core.Decision | None = field(default=None, repr=False, compare=False)
+
+
+FIELDS = tuple(f.name for f in fields(State) if f.name != "decided")
+
+
+def _task(seat: int | None, *steps: str, **context: Any) -> Task:
+    return {"seat": seat, "stage": None, "steps": list(steps), **context}
+
+
+# --- the round -----------------------------------------------------------------------------
+
+
+def _weather(s: State, _t: Task, ev: Events) -> None:
+    """The round's roll, the suns, then every grower's turn from the first."""
+    s.die = chance.roll(s, ev, "weather", FACES)
+    for seat in range(len(s.hands)):
+        s.suns[seat] += suns_for(s.die)
+    ev.append(event("round_started", round=s.round, die=s.die))
+    n = len(s.hands)
+    s.queue = [_task((s.first + k) % n, "turn") for k in range(n)] + [_task(None, "round_end")]
+
+
+def _round_end(s: State, _t: Task, ev: Events) -> None:
+    ev.append(event("round_ended", round=s.round))
+    if s.round == ROUNDS:
+        s.over = True
+        ev.append(event("game_over", scores=scores(s)))
+        return
+    s.round += 1
+    s.first = (s.first + 1) % len(s.hands)
+    s.queue = [_task(None, "weather")]
+
+
+def scores(s: State) -> list[int]:
+    return [sum(garden) for garden in s.gardens]
+
+
+# --- the turn: a menu until "end" ----------------------------------------------------------
+
+
+def _can_draw(s: State) -> bool:
+    return bool(s.pile or s.discard)
+
+
+def _turn_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    held = sorted(set(s.hands[seat]))
+    others = [other for other in range(len(s.hands)) if other != seat]
+    return [
+        CODEC.make(seat, "draw"),
+        *(CODEC.make(seat, "plant", card) for card in held),
+        *(CODEC.make(seat, "offer", card, other) for card in held for other in others),
+        CODEC.make(seat, "end"),
+    ]
+
+
+def _turn_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    seat, verb = a["p"], a["do"]
+    if verb == "draw":
+        if s.suns[seat] < 1:
+            return Refusal("draw.no_sun")
+        if not _can_draw(s):
+            return Refusal("draw.nothing_left")
+    elif verb in ("plant", "offer"):
+        if a["card"] not in s.hands[seat]:
+            return Refusal("card.not_in_hand", {"card": a["card"]})
+        if verb == "plant" and s.suns[seat] < cost(a["card"]):
+            return Refusal("plant.too_few_suns", {"cost": cost(a["card"])})
+        if verb == "offer" and not (0 <= a["to"] < len(s.hands) and a["to"] != seat):
+            return Refusal("offer.not_another_grower", {"to": a["to"]})
+    return None
+
+
+def _turn_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat, verb = a["p"], a["do"]
+    if verb == "draw":
+        s.suns[seat] -= 1
+        if not s.pile:
+            s.pile, s.discard = chance.shuffle(s, ev, "pile", s.discard), []
+        s.hands[seat].append(s.pile.pop(0))
+        ev.append(event("drew", p=seat, shown=[seat]))  # the card is the drawer's alone
+    elif verb == "plant":
+        _leave_hand(s, seat, a["card"])
+        s.suns[seat] -= cost(a["card"])
+        s.gardens[seat].append(a["card"])
+        ev.append(event("planted", p=seat, card=a["card"], vp=a["card"]))
+    elif verb == "offer":
+        _leave_hand(s, seat, a["card"])
+        ev.append(event("offered", p=seat, to=a["to"], card=a["card"]))
+        runner.interrupt(s, _task(a["to"], "answer", card=a["card"], offerer=seat))
+    else:
+        ev.append(event("turn_ended", p=seat))
+        t["stage"] = None
+
+
+def _leave_hand(s: State, seat: int, card: int) -> None:
+    s.hands[seat].remove(card)
+    if card in s.known[seat]:
+        s.known[seat].remove(card)
+
+
+TURN = Stage(
+    "turn",
+    ("draw", "plant", "offer", "end"),
+    _turn_candidates,
+    _turn_check,
+    _turn_perform,
+    private=True,  # the options show the hand: out of the other growers' sight
+    kind="menu",
+)
+
+
+# --- the offer: another grower asked in the middle of the turn -----------------------------
+
+
+def _answer_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "accept"), CODEC.make(seat, "decline")]
+
+
+def _answer_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["do"] == "accept" and s.suns[a["p"]] < 1:
+        return Refusal("accept.no_sun")
+    return None
+
+
+def _answer_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat, card = a["p"], t["card"]
+    if a["do"] == "accept":
+        s.suns[seat] -= 1
+        s.suns[t["offerer"]] += 1
+        s.hands[seat].append(card)
+        s.known[seat].append(card)
+        ev.append(event("accepted", p=seat, card=card, offerer=t["offerer"]))
+    else:
+        s.discard.append(card)
+        ev.append(event("declined", p=seat, card=card, offerer=t["offerer"]))
+    t["stage"] = None
+
+
+ANSWER = Stage(
+    "answer",
+    ("accept", "decline"),
+    _answer_candidates,
+    _answer_check,
+    _answer_perform,
+    private=True,  # answered knowing one's hand
+    kind="confirm",
+)
+
+STAGES: dict[str, Stage[State]] = {"turn": TURN, "answer": ANSWER}
+AUTO_STEPS: dict[str, AutoStep[State]] = {"weather": _weather, "round_end": _round_end}
+
+
+def _mark(s: State) -> str:
+    return repr([getattr(s, name) for name in FIELDS])
+
+
+ENGINE = core.engine(
+    core.Rules(
+        STAGES, AUTO_STEPS, seats=lambda s: len(s.hands), malformed=CODEC.malformed, mark=_mark
+    )
+)
+
+
+# --- the game ------------------------------------------------------------------------------
+
+
+def _tasks_cards(tasks: list[Task | None]) -> list[int]:
+    """The cards on offer (in a task, in no hand): public."""
+    return [t["card"] for t in tasks if t is not None and "card" in t]
+
+
+class Harvest:
+    name = "harvest"
+    title = "Harvest"
+    rules_version = 1
+    migrations: Mapping[int, Migration] = {}  # version 1 is the first
+    setup_keys: Mapping[int, frozenset[str]] = {1: frozenset({"players", "seed"})}
+    players: tuple[int, ...] = PLAYERS
+
+    def new(self, players: int, seed: int) -> tuple[State, list[Event]]:
+        if players not in PLAYERS:
+            raise ValueError(f"players must be one of {PLAYERS}")
+        ev: Events = [event("game_started", players=players)]
+        s = State(
+            hands=[[] for _ in range(players)],
+            pile=[],
+            discard=[],
+            gardens=[[] for _ in range(players)],
+            suns=[0] * players,
+            known=[[] for _ in range(players)],
+            rng=seed & rng.MASK64,
+        )
+        s.pile = chance.shuffle(s, ev, "pile", CARDS)
+        for seat in range(players):
+            s.hands[seat], s.pile = s.pile[:HAND], s.pile[HAND:]
+        s.queue = [_task(None, "weather")]
+        ENGINE.run(s, ev)
+        return s, ev
+
+    def setup_error(self, setup: Json) -> str | None:
+        if setup.get("players") not in PLAYERS:
+            return f"players must be one of {PLAYERS}"
+        if not whole(setup.get("seed")):
+            return "seed must be a whole number"
+        return None
+
+    def start(self, setup: Json) -> tuple[State, list[Event]]:
+        return self.new(setup["players"], setup["seed"])
+
+    def asked(self, s: State) -> list[int]:
+        return ENGINE.asked(s)
+
+    def prompt(self, s: State, seat: int) -> Prompt | None:
+        return ENGINE.prompt(s, seat)
+
+    def legal_actions(self, s: State, seat: int) -> list[Action]:
+        return ENGINE.legal_actions(s, seat)
+
+    def why_not(self, s: State, action: Any) -> Refusal | None:
+        return ENGINE.why_not(s, action)
+
+    def apply(self, s: State, action: Any) -> list[Event]:
+        return ENGINE.apply(s, action)
+
+    def apply_until(self, s: State, action: Any, step: str) -> list[Event]:
+        return ENGINE.apply(s, action, step)
+
+    def copy(self, s: State) -> State:
+        return self.from_json(self.to_json(s))
+
+    def view(self, s: State, seat: int | None) -> Json:
+        """What `seat` has seen and may remember: its hand, the cards known to be in the other
+        hands (the rest of each only counted), the gardens, the discard pile, the die, the card
+        on offer; the pile only counted; no generator."""
+        out = self.to_json(s)
+        out["hands"] = [
+            list(hand) if other == seat else _seen_hand(hand, s.known[other])
+            for other, hand in enumerate(s.hands)
+        ]
+        out["pile"] = [HIDDEN] * len(s.pile)
+        del out["rng"]
+        return out
+
+    def determinize(self, seen: Json, seat: int, rnd: random.Random) -> State:
+        """A whole state that agrees with `seen`: every card it does not show is drawn, with
+        the caller's `rnd`, among the cards nobody has shown, into the hidden places."""
+        shown = Counter(card for hand in seen["hands"] for card in hand if card != HIDDEN)
+        for name in ("gardens",):
+            shown.update(card for cards in seen[name] for card in cards)
+        shown.update(seen["discard"])
+        shown.update(_tasks_cards([seen["task"], *seen["queue"]]))
+        unseen = list((Counter(CARDS) - shown).elements())
+        rnd.shuffle(unseen)
+        whole_state = copy.deepcopy(dict(seen))
+        for hand in whole_state["hands"]:
+            for place, card in enumerate(hand):
+                if card == HIDDEN:
+                    hand[place] = unseen.pop()
+        whole_state["pile"] = [unseen.pop() for _ in seen["pile"]]
+        assert not unseen, "a view that shows more cards than the game has"
+        whole_state["rng"] = rnd.getrandbits(64)
+        return self.from_json(whole_state)
+
+    def terminal(self, s: State) -> bool:
+        return s.over
+
+    def results(self, s: State) -> Results | None:
+        if not s.over:
+            return None
+        points = scores(s)
+        best = max(points)
+        return {
+            "ranking": sorted(range(len(points)), key=lambda seat: -points[seat]),
+            "winners": [seat for seat, score in enumerate(points) if score == best],
+            "seats": [
+                {"seat": seat, "score": score, "breakdown": {"garden": score}}
+                for seat, score in enumerate(points)
+            ],
+        }
+
+    def to_json(self, s: State) -> Json:
+        return {name: copy.deepcopy(getattr(s, name)) for name in FIELDS}
+
+    def from_json(self, obj: Json) -> State:
+        if "rng" not in obj or any(HIDDEN in cards for cards in [*obj["hands"], obj["pile"]]):
+            raise ValueError("a seat's view, not a game state")
+        return State(**copy.deepcopy(obj))
+
+    def action_text(self, action: Action) -> str:
+        return CODEC.to_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return CODEC.parse(text)
+
+
+def _seen_hand(hand: list[int], known: list[int]) -> list[int | str]:
+    """Another grower's hand as the table sees it: the cards known to be in it, then one
+    HIDDEN per other card."""
+    return [*sorted(known), *[HIDDEN] * (len(hand) - len(known))]
+
+
+HARVEST: Game[State] = Harvest()
+
+
+class HarvestStrategy:
+    """The bots' advice: every action is a plan; a grower expects its garden, plus what its
+    suns and cards can still become (a card in hand is worth its value once it can be paid)."""
+
+    game = HARVEST
+    spread = 4.0
+
+    def plans(self, s: State, seat: int) -> list[list[Action]]:
+        return [[action] for action in HARVEST.legal_actions(s, seat)]
+
+    def reopen(self, s: State, seat: int) -> None:
+        """Nothing: Harvest asks nothing in secret."""
+
+    def estimate(self, s: State) -> list[float]:
+        if s.over:
+            return [float(score) for score in scores(s)]
+        left = ROUNDS - s.round + 1
+        return [
+            sum(garden) + 0.6 * sum(hand) + 0.8 * suns + 1.5 * left
+            for garden, hand, suns in zip(s.gardens, s.hands, s.suns, strict=True)
+        ]
+
+
+HARVEST_STRATEGY = HarvestStrategy()

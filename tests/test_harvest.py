@@ -1,0 +1,242 @@
+"""Harvest (tests/harvest/), the third game on the seam: its rolls, its pile that reshuffles, its
+free-order turn, its interrupt, what each seat knows of the others' hands, and its play through
+the shell: the generic panels, the hot-seat covers, the undo barrier after a roll or a draw,
+and the three computer levels."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from harvest import HARVEST, HIDDEN, State, cost
+from harvest.page import HARVEST_PAGE
+
+from tabletop import chance
+from tabletop import record as records
+from tabletop.bot import apply_plan
+from tabletop.game import Action
+from web.shell.app import App
+from web.shell.screens import render
+from web.shell.storage import MemoryStore
+
+ACT = re.compile(r'data-act="(k\d+)"')
+
+
+def act(s: State, line: str) -> list[dict[str, object]]:
+    return HARVEST.apply(s, HARVEST.parse_action(line))
+
+
+def stage(s: State, seat: int) -> str | None:
+    prompt = HARVEST.prompt(s, seat)
+    return None if prompt is None else prompt["stage"]
+
+
+def test_the_weather_die_gives_every_grower_its_suns_and_can_be_forced() -> None:
+    with chance.forcing(weather=[6]):
+        s, events = HARVEST.new(3, 1)
+    assert s.die == 6 and s.suns == [4, 4, 4]
+    rolls = [e for e in events if e["e"] == "chance"]
+    assert rolls == [
+        {"e": "chance", "what": "pile"},
+        {"e": "chance", "what": "weather", "outcome": 6},
+    ]
+    again, _ = HARVEST.new(3, 1)
+    assert HARVEST.to_json(again) == HARVEST.to_json(HARVEST.new(3, 1)[0])  # the seed's own
+
+
+def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
+    with chance.forcing(weather=[6]):
+        s, _ = HARVEST.new(2, 3)
+    card = min(s.hands[0])
+    assert stage(s, 0) == "turn" and HARVEST.prompt(s, 0)["kind"] == "menu"  # type: ignore[index]
+    act(s, f"p0 plant {card}")
+    act(s, "p0 draw")
+    assert stage(s, 0) == "turn" and s.suns[0] == 4 - cost(card) - 1
+    act(s, "p0 end")
+    assert HARVEST.asked(s) == [1] and stage(s, 1) == "turn"
+
+
+def test_an_offer_asks_the_other_grower_then_the_turn_resumes() -> None:
+    with chance.forcing(weather=[2]):
+        s, _ = HARVEST.new(3, 5)
+    card = s.hands[0][0]
+    events = act(s, f"p0 offer {card} p2")
+    assert events[-1] == {"e": "offered", "p": 0, "to": 2, "card": card}
+    assert HARVEST.asked(s) == [2] and stage(s, 2) == "answer"
+    assert HARVEST.why_not(s, HARVEST.parse_action("p0 end")).rule == "turn.not_yours"  # type: ignore[union-attr]
+    act(s, "p2 accept")
+    assert HARVEST.asked(s) == [0] and stage(s, 0) == "turn"  # back in p0's turn
+    assert s.suns[0] == 3 and s.suns[2] == 1 and card in s.hands[2] and s.known[2] == [card]
+
+
+def test_a_card_known_to_be_in_a_hand_stays_in_every_view_and_every_sample() -> None:
+    """Knowledge from a public move into a hidden hand: everyone saw the card go to p2."""
+    with chance.forcing(weather=[2]):
+        s, _ = HARVEST.new(3, 5)
+    card = s.hands[0][0]
+    act(s, f"p0 offer {card} p2")
+    act(s, "p2 accept")
+    for seat in (0, 1, None):
+        seen = HARVEST.view(s, seat)
+        assert seen["hands"][2] == [card, HIDDEN, HIDDEN]
+        assert seen["pile"] == [HIDDEN] * len(s.pile)
+        assert "rng" not in seen
+    seen = HARVEST.view(s, 1)
+    for sample in range(20):
+        whole = HARVEST.determinize(seen, 1, random.Random(sample))
+        assert card in whole.hands[2] and whole.hands[1] == s.hands[1]
+        assert HARVEST.view(whole, 1) == seen
+    act(s, "p2 end" if HARVEST.asked(s) == [2] else "p0 end")
+
+
+def test_a_drawn_card_is_the_drawers_alone() -> None:
+    with chance.forcing(weather=[4]):
+        s, _ = HARVEST.new(2, 8)
+    other = HARVEST.copy(s)
+    other.pile = list(reversed(other.pile))  # a different card on top
+    for state in (s, other):
+        act(state, "p0 draw")
+    assert s.hands[0] != other.hands[0]
+    assert HARVEST.view(s, 1) == HARVEST.view(other, 1)
+    assert HARVEST.view(s, None) == HARVEST.view(other, None)
+    assert HARVEST.view(s, 0) != HARVEST.view(other, 0)
+
+
+def test_an_empty_pile_is_made_again_from_the_discard_pile_shuffled() -> None:
+    with chance.forcing(weather=[6]):
+        s, _ = HARVEST.new(2, 2)
+    s.discard, s.pile = [*s.pile[2:]], s.pile[:2]
+    for _ in range(2):
+        act(s, "p0 draw")
+    assert not s.pile and s.discard
+    left = sorted(s.discard)
+    with chance.forcing(pile=[list(reversed(left))]):
+        events = act(s, "p0 draw")
+    assert events[0] == {"e": "chance", "what": "pile"}  # the new order is not told
+    assert s.hands[0][-1] == left[-1] and sorted(s.pile) == left[:-1] and s.discard == []
+    assert chance.revealing(events)
+
+
+def test_refusals_name_their_rule() -> None:
+    with chance.forcing(weather=[1]):
+        s, _ = HARVEST.new(2, 4)
+    assert s.suns == [1, 1]
+    high = max(s.hands[0])
+    absent = next(v for v in range(1, 7) if v not in s.hands[0])
+    refused = {
+        f"p0 plant {absent}": "card.not_in_hand",
+        "p0 offer 1 p0": "card.not_in_hand" if 1 not in s.hands[0] else "offer.not_another_grower",
+        "p1 draw": "turn.not_yours",
+        "p5 draw": "action.unknown_seat",
+        "p0 accept": "turn.other_decision",
+    }
+    if cost(high) > 1:
+        refused[f"p0 plant {high}"] = "plant.too_few_suns"
+    for line, rule in refused.items():
+        refusal = HARVEST.why_not(s, HARVEST.parse_action(line))
+        assert refusal is not None and refusal.rule == rule, line
+    act(s, "p0 draw")
+    refusal = HARVEST.why_not(s, HARVEST.parse_action("p0 draw"))
+    assert refusal is not None and refusal.rule == "draw.no_sun"
+
+
+# --- through the shell ---------------------------------------------------------------------
+
+
+def new_app(store: MemoryStore, **form: str) -> App:
+    app = App(store, {"harvest": HARVEST_PAGE}, lang="en")
+    render(app)
+    app.form = {"players": "2", "seed": "6", "name0": "Ann", "name1": "Bo", **form}
+    app.start()
+    return app
+
+
+def moves(html: str) -> list[str]:
+    tools = set(re.findall(r'data-act="(k\d+)" data-tool', html))
+    return [token for token in ACT.findall(html) if token not in tools]
+
+
+def test_a_whole_game_by_clicks_through_the_generic_panels_and_covers() -> None:
+    store = MemoryStore()
+    app = new_app(store)
+    rnd = random.Random(6)
+    covers = 0
+    for _ in range(400):
+        if app.game.terminal(app.state):
+            break
+        html = render(app)
+        if 'id="pass-cover"' in html:
+            covers += 1
+            assert "data-action" not in html  # no hand behind a cover
+        elif app.summary is not None:
+            app.dismiss_summary()
+            continue
+        app.click(rnd.choice(moves(html)), {})
+    assert app.game.terminal(app.state) and covers > 0
+    assert app.key is not None
+    saved = records.loads(app.game, store.data[app.key])
+    again, _ = records.replay(app.game, saved)
+    assert app.game.to_json(again) == app.game.to_json(app.state)
+
+
+def _play(app: App, line: str) -> None:
+    action: Action = app.game.parse_action(line)
+    assert app.do(action), app.notice
+
+
+def test_undo_stops_at_a_draw_but_takes_back_a_plant() -> None:
+    app = new_app(MemoryStore(), seed="11")
+    s = app.state
+    seat = app.asked()[0]
+    app.pass_cover(seat)
+    card = next(c for c in sorted(s.hands[seat]) if cost(c) <= s.suns[seat])
+    _play(app, f"p{seat} plant {card}")
+    assert app.can_undo()  # nothing new was seen: take it back and choose again
+    app.undo()
+    assert card in app.state.hands[seat]
+    _play(app, f"p{seat} draw")
+    assert not app.can_undo()  # the card drawn was seen: no choosing again
+    assert 'id="undo"' not in render(app)
+
+
+def test_the_round_summary_is_read_over_the_table_as_the_round_ended() -> None:
+    app = new_app(MemoryStore(), seed="12", kind0="medium", kind1="medium", pace="0")
+    for _ in range(200):
+        if app.summary is not None:
+            break
+        seat = app.asked()[0]
+        assert app.computer_play(seat, app.computer_choice(seat), len(app.record["actions"]))  # type: ignore[index]
+    summary = app.summary
+    assert summary is not None and summary.round == 1 and summary.board is not None
+    assert summary.board.round == 1 and app.state.round == 2
+
+
+@pytest.mark.long  # whole games with a search: CPython only
+def test_the_three_computer_levels_play_it_to_the_end() -> None:
+    for level in HARVEST_PAGE.levels:
+        app = new_app(MemoryStore(), seed="13", kind0=level, kind1="easy", pace="0")
+        for _ in range(400):
+            if app.game.terminal(app.state):
+                break
+            if app.summary is not None:
+                app.dismiss_summary()  # the computers wait until the table has read it
+            seat = app.asked()[0]
+            moves_made = len(app.record["actions"])  # type: ignore[index]
+            assert app.computer_play(seat, app.computer_choice(seat), moves_made)
+        assert app.game.results(app.state) is not None, level
+
+
+def test_a_plan_made_stale_stops_where_it_no_longer_holds() -> None:
+    """`tabletop.bot.apply_plan`: a plan whose next step a draw or a roll made illegal stops
+    there and says so; a step the game took by itself is passed over."""
+    with chance.forcing(weather=[6]):
+        s, _ = HARVEST.new(2, 3)
+    card = min(s.hands[0])
+    stale = [HARVEST.parse_action(f"p0 plant {card}")] * 3  # one card, planted once
+    if s.hands[0].count(card) == 1:
+        assert apply_plan(HARVEST, s, 0, stale) is False
+        assert s.gardens[0] == [card]
+    taken = [HARVEST.parse_action("p0 plant 9"), HARVEST.parse_action("p0 end")]
+    assert apply_plan(HARVEST, s, 0, taken) is True  # the first as if the game took it
+    assert HARVEST.asked(s) == [1]
