@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
 
-from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
+from tabletop.game import Action, Event, Game, Json, Migration, Results
 from tabletop.record import whole
-from tabletop.refusal import Refusal
 
 from . import data, engine, state, state_check
 from .actions import parse, to_text
@@ -52,23 +50,13 @@ class Castle:
             setup["players"], setup["seed"], setup.get("start_player"), setup.get("winter", False)
         )
 
-    def asked(self, s: State) -> list[int]:
-        return engine.pending(s)
-
-    def prompt(self, s: State, seat: int) -> Prompt | None:
-        return engine.prompt(s, seat)
-
-    def legal_actions(self, s: State, seat: int) -> list[Action]:
-        return engine.legal_actions(s, seat)
-
-    def why_not(self, s: State, action: Any) -> Refusal | None:
-        return engine.why_not(s, action)
-
-    def apply(self, s: State, action: Any) -> list[Event]:
-        return engine.apply(s, action)
-
-    def apply_until(self, s: State, action: Any, step: str) -> list[Event]:
-        return engine.apply(s, action, step)
+    # The engine core's functions (tabletop/core.py), as the seam's methods.
+    asked = staticmethod(engine.pending)
+    prompt = staticmethod(engine.prompt)
+    legal_actions = staticmethod(engine.legal_actions)
+    why_not = staticmethod(engine.why_not)
+    apply = staticmethod(engine.apply)
+    apply_until = staticmethod(engine.apply)  # its third argument: the step to stop at
 
     def copy(self, s: State) -> State:
         return state.clone(s)

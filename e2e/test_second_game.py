@@ -1,6 +1,7 @@
-"""The shell plays a game that is not Castle: a test build of the site registers the tests'
-Goofspiel beside Castle, and a person plays it to its end at `?game=goofspiel`, through the
-hot-seat covers and the generic panel, as Seasons will before it has panels of its own."""
+"""The shell plays games that are not Castle: a test build of the site registers the tests'
+Goofspiel and Harvest beside Castle, and people play each to its end (`?game=goofspiel`,
+`?game=harvest`), through the hot-seat covers and the generic panel, as Seasons will before it
+has panels of its own; Harvest's undo stops at a card drawn."""
 
 from __future__ import annotations
 
@@ -16,23 +17,30 @@ from tools import build
 from tools.devserver import SiteServer
 
 TESTS = Path(__file__).resolve().parent.parent / "tests"
-REGISTRY = '''"""A test build's registry: Castle, and the tests' Goofspiel."""
+REGISTRY = '''"""A test build's registry: Castle, and the tests' small games."""
 
 from goofspiel.page import GOOFSPIEL_PAGE
+from harvest.page import HARVEST_PAGE
 from web.castle_page.page import PAGE as CASTLE
 
-GAMES = {"castle": CASTLE, "goofspiel": GOOFSPIEL_PAGE}
+GAMES = {"castle": CASTLE, "goofspiel": GOOFSPIEL_PAGE, "harvest": HARVEST_PAGE}
 SITE = "castle"
 '''
+PACKAGES = ("goofspiel", "harvest", "small_page")
+
+
+def build_with_small_games(sources: Path, site: Path) -> None:
+    for package in PACKAGES:
+        shutil.copytree(TESTS / package, sources / package)
+    (sources / "web" / "games.py").write_text(REGISTRY)
+    build.build(site, sources=sources, extra_packages=PACKAGES)
 
 
 def test_a_second_game_plays_to_its_end_through_the_shell(
     page: Page, console: ConsoleLog, sources: Path, own_server: tuple[SiteServer, Path]
 ) -> None:
     server, site = own_server
-    shutil.copytree(TESTS / "goofspiel", sources / "goofspiel")
-    (sources / "web" / "games.py").write_text(REGISTRY)
-    build.build(site, sources=sources, extra_packages=("goofspiel",))
+    build_with_small_games(sources, site)
     page.goto(f"http://127.0.0.1:{server.server_port}{SITE_PREFIX}?game=goofspiel")
     wait_until_ready(page, console)
     expect(page.locator("h1")).to_have_text("Goofspiel")
@@ -57,4 +65,39 @@ def test_a_second_game_plays_to_its_end_through_the_shell(
             bids.nth(rnd.randrange(bids.count())).click()
     expect(page.locator("#winner")).to_be_visible()
     assert covers == 4  # two secret bids in each of the first two rounds; the last is forced
+    assert console.errors() == [], str(console)
+
+
+def test_a_game_of_rolls_draws_and_free_turns_plays_through_the_shell(
+    page: Page, console: ConsoleLog, sources: Path, own_server: tuple[SiteServer, Path]
+) -> None:
+    """Harvest: each turn a menu of actions until "End the turn", an offer that asks the other
+    grower at once, and no undo once a card is drawn."""
+    server, site = own_server
+    build_with_small_games(sources, site)
+    page.goto(f"http://127.0.0.1:{server.server_port}{SITE_PREFIX}?game=harvest")
+    wait_until_ready(page, console)
+    expect(page.locator("h1")).to_have_text("Harvest")
+    page.locator("button[name=players-count]", has_text="2").click()
+    page.fill("input[name=name0]", "Ann")
+    page.fill("input[name=name1]", "Bo")
+    page.click("#start-game")
+    page.click("#pass-cover")
+    options = page.locator(".options.generic[data-kind=menu] button[data-act]")
+    expect(options.filter(has_text="End the turn")).to_have_count(1)
+    options.filter(has_text="Draw a card").click()
+    expect(page.locator(".options.generic[data-kind=menu]")).to_be_visible()  # asked again
+    expect(page.locator("#undo")).to_have_count(0)  # the card drawn was seen
+    rnd = random.Random(5)
+    for _ in range(200):
+        if page.locator("#winner").count():
+            break
+        if page.locator("#pass-cover").count():
+            page.click("#pass-cover")
+        elif page.locator("#summary-ok").count():
+            page.click("#summary-ok")
+        else:
+            choices = page.locator(".options.generic button[data-act]")
+            choices.nth(rnd.randrange(choices.count())).click()
+    expect(page.locator("#winner")).to_be_visible()
     assert console.errors() == [], str(console)

@@ -197,7 +197,11 @@ def test_undo_stops_at_a_draw_but_takes_back_a_plant() -> None:
     assert card in app.state.hands[seat]
     _play(app, f"p{seat} draw")
     assert not app.can_undo()  # the card drawn was seen: no choosing again
-    assert 'id="undo"' not in render(app)
+    html = render(app)
+    assert 'id="undo"' not in html
+    assert 'id="pass-cover"' not in html  # the same grower goes on with its turn, uncovered
+    _play(app, f"p{seat} end")
+    assert 'id="pass-cover"' in render(app)  # the next grower's hand is covered
 
 
 def test_the_round_summary_is_read_over_the_table_as_the_round_ended() -> None:

@@ -17,11 +17,10 @@ import copy
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any
 
 from tabletop import core, rng
 from tabletop.actions import Codec
-from tabletop.game import Action, Event, Game, Json, Migration, Prompt, Results
+from tabletop.game import Action, Event, Game, Json, Migration, Results
 from tabletop.record import whole
 from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
@@ -167,23 +166,13 @@ class Goofspiel:
     def start(self, setup: Json) -> tuple[State, list[Event]]:
         return self.new(setup["players"], setup["seed"])
 
-    def asked(self, s: State) -> list[int]:
-        return ENGINE.asked(s)
-
-    def prompt(self, s: State, seat: int) -> Prompt | None:
-        return ENGINE.prompt(s, seat)
-
-    def legal_actions(self, s: State, seat: int) -> list[Action]:
-        return ENGINE.legal_actions(s, seat)
-
-    def why_not(self, s: State, action: Any) -> Refusal | None:
-        return ENGINE.why_not(s, action)
-
-    def apply(self, s: State, action: Any) -> list[Event]:
-        return ENGINE.apply(s, action)
-
-    def apply_until(self, s: State, action: Any, step: str) -> list[Event]:
-        return ENGINE.apply(s, action, step)
+    # The engine core's functions (tabletop/core.py), as the seam's methods.
+    asked = staticmethod(ENGINE.asked)
+    prompt = staticmethod(ENGINE.prompt)
+    legal_actions = staticmethod(ENGINE.legal_actions)
+    why_not = staticmethod(ENGINE.why_not)
+    apply = staticmethod(ENGINE.apply)
+    apply_until = staticmethod(ENGINE.apply)  # its third argument: the step to stop at
 
     def copy(self, s: State) -> State:
         return self.from_json(self.to_json(s))

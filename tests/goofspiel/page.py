@@ -3,48 +3,26 @@ GameUI must say, so everything on screen comes from the shell's generic blocks."
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from small_page import SmallPage
+
 from goofspiel import GOOFSPIEL, GOOFSPIEL_STRATEGY
-from tabletop.bot import Bot, GreedyBot, Plan, RandomBot
-from tabletop.game import Action, Event, Json
+from tabletop.game import Event, Json
 from tabletop.refusal import Refusal
-from tabletop.search import Budget, SearchBot
-from web.shell import i18n, screens
+from web.shell import i18n
 from web.shell.app import App
-from web.shell.generic_panel import label
 from web.shell.html import esc, tag
 
 
-class GoofspielPage:
+class GoofspielPage(SmallPage):
     game = GOOFSPIEL
     catalogs = (i18n.SHELL, Path(__file__).resolve().parent / "i18n")
-    version = "1"
-    word_families = ()
-    levels = ("easy", "medium", "hard")
-    searching = ("hard",)
     strategy = GOOFSPIEL_STRATEGY
-
-    def plan_text(self, app: App, plan: Plan) -> str:
-        return label(app, plan[0])
-
-    def action_text(self, app: App, action: Action) -> str:
-        return label(app, action)
-
-    def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
-        if level == "easy":
-            return RandomBot(GOOFSPIEL_STRATEGY, seed)
-        if level == "medium":
-            return GreedyBot(GOOFSPIEL_STRATEGY, seed)
-        return SearchBot(GOOFSPIEL_STRATEGY, seed, Budget(iterations=200, seconds=seconds))
-
-    def setup_fields(self, app: App) -> str:
-        return ""
-
-    def setup(self, form: Mapping[str, str], players: int) -> Json:
-        return {}
+    iterations = 200
+    rules_key = "goofspiel.rules"
 
     def progress(self, state: Any) -> Json:
         return {"prizes_left": len(state.deck)}
@@ -52,17 +30,8 @@ class GoofspielPage:
     def progress_text(self, app: App, progress: Json) -> str:
         return app.t("goofspiel.prizes_left", count=progress.get("prizes_left", 0))
 
-    def variant_text(self, app: App, progress: Json) -> str:
-        return ""
-
-    def reveal_text(self, app: App) -> str:
-        return app.t("app.reveal")
-
     def cover_hint(self, app: App) -> str:
         return app.t("goofspiel.cover_hint")
-
-    def screen(self, app: App) -> str:
-        return screens.generic_screen(app)
 
     def table(self, app: App, state: Any) -> str:
         scores = ", ".join(f"{n}: {v}" for n, v in zip(app.names, state.scores, strict=False))
@@ -76,17 +45,8 @@ class GoofspielPage:
             return event["p"], event["value"]
         return None
 
-    def cards_played(self, event: Event, cat: i18n.Catalog) -> list[str] | None:
-        return None
-
     def scores(self, state: Any) -> list[int]:
         return list(state.scores)
-
-    def help(self, app: App, topic: str | None) -> str:
-        return tag("section", tag("p", esc(app.t("goofspiel.rules"))), id="help")
-
-    def rules(self, app: App) -> str:
-        return tag("p", esc(app.t("goofspiel.rules")), class_="house-rules")
 
     def describe(self, event: Event, names: Sequence[str], cat: i18n.Catalog) -> str | None:
         if event["e"] != "won":

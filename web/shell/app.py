@@ -822,8 +822,10 @@ class App:
             # Everyone has answered: a cover asks to reveal before the board shows the answers
             # (unless nobody else is at the device to see them).
             self.revealing = not self._secret() and not self.lone_person()
-        elif private:
-            self.viewer = None  # what it saw to answer is not for the next one at the device
+        elif private and self.asked() != [action["p"]]:
+            # What it saw to answer is not for the next one at the device (the same seat asked
+            # again, as in a turn of several actions, keeps its view).
+            self.viewer = None
         return True
 
     def _end_round(self, first: int) -> None:
@@ -882,8 +884,9 @@ class App:
     def can_undo(self) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information
         appeared and never further, so that it cannot be used to peek: not a secret answer
-        (the reveal follows the last one), not a computer's move (a person would choose again
-        knowing it), and not past another seat's decision."""
+        (the reveal follows the last one), not an action that showed something new (a roll, a
+        card drawn: `tabletop.chance.revealing`), not a computer's move (a person would choose
+        again knowing it), and not past another seat's decision."""
         if self.record is None or not self.record["actions"]:
             return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
