@@ -71,25 +71,36 @@ def test_a_second_game_plays_to_its_end_through_the_shell(
 def test_a_game_of_rolls_draws_and_free_turns_plays_through_the_shell(
     page: Page, console: ConsoleLog, sources: Path, own_server: tuple[SiteServer, Path]
 ) -> None:
-    """Harvest: each turn a menu of actions until "End the turn", an offer that asks the other
-    grower at once, and no undo once a card is drawn."""
+    """Harvest: each turn a menu of actions until "End the turn", an offer to a grower chosen
+    by name who is asked at once, and no undo once a card is drawn."""
     server, site = own_server
     build_with_small_games(sources, site)
     page.goto(f"http://127.0.0.1:{server.server_port}{SITE_PREFIX}?game=harvest")
     wait_until_ready(page, console)
     expect(page.locator("h1")).to_have_text("Harvest")
-    page.locator("button[name=players-count]", has_text="2").click()
-    page.fill("input[name=name0]", "Ann")
-    page.fill("input[name=name1]", "Bo")
+    three = page.locator("button[name=players-count]", has_text="3")
+    if three.is_enabled():  # not already the form's choice
+        three.click()
+    for seat, name in enumerate(("Ann", "Bo", "Cy")):
+        page.fill(f"input[name=name{seat}]", name)
     page.click("#start-game")
     page.click("#pass-cover")
-    options = page.locator(".options.generic[data-kind=menu] button[data-act]")
-    expect(options.filter(has_text="End the turn")).to_have_count(1)
-    options.filter(has_text="Draw a card").click()
+    menu = page.locator(".options.generic[data-kind=menu] button[data-act]")
+    expect(menu.filter(has_text="End the turn")).to_have_count(1)
+    menu.filter(has_text="Draw a card").click()
     expect(page.locator(".options.generic[data-kind=menu]")).to_be_visible()  # asked again
     expect(page.locator("#undo")).to_have_count(0)  # the card drawn was seen
+    menu.filter(has_text="Offer").first.click()
+    to_whom = page.locator(".options.generic[data-kind=seat] button[data-act]")
+    expect(to_whom).to_have_text(["Offer it to Bo", "Offer it to Cy"])
+    to_whom.nth(1).click()
+    page.click("#pass-cover")  # Cy, asked in the middle of Ann's turn
+    expect(page.locator(".options.generic[data-kind=confirm]")).to_be_visible()
+    page.locator(".options.generic button[data-act]").last.click()  # Decline: always allowed
+    page.click("#pass-cover")  # back to Ann, in her turn
+    expect(page.locator(".options.generic[data-kind=menu]")).to_be_visible()
     rnd = random.Random(5)
-    for _ in range(200):
+    for _ in range(300):
         if page.locator("#winner").count():
             break
         if page.locator("#pass-cover").count():

@@ -31,6 +31,7 @@ PROMPT_KINDS = (
     "place",  # a place on the board
     "confirm",  # yes or no
     "menu",  # one of several kinds of action, asked again until the seat ends its turn
+    "seat",  # another player (a target)
 )
 
 

@@ -61,7 +61,15 @@ def test_an_offer_asks_the_other_grower_then_the_turn_resumes() -> None:
     with chance.forcing(weather=[2]):
         s, _ = HARVEST.new(3, 5)
     card = s.hands[0][0]
-    events = act(s, f"p0 offer {card} p2")
+    act(s, f"p0 offer {card}")
+    assert stage(s, 0) == "give_to" and HARVEST.prompt(s, 0)["kind"] == "seat"  # type: ignore[index]
+    assert HARVEST.legal_actions(s, 0) == [
+        HARVEST.parse_action("p0 give_to p1"),
+        HARVEST.parse_action("p0 give_to p2"),
+    ]
+    refusal = HARVEST.why_not(s, HARVEST.parse_action("p0 give_to p0"))
+    assert refusal is not None and refusal.rule == "offer.not_another_grower"
+    events = act(s, "p0 give_to p2")
     assert events[-1] == {"e": "offered", "p": 0, "to": 2, "card": card}
     assert HARVEST.asked(s) == [2] and stage(s, 2) == "answer"
     assert HARVEST.why_not(s, HARVEST.parse_action("p0 end")).rule == "turn.not_yours"  # type: ignore[union-attr]
@@ -75,7 +83,8 @@ def test_a_card_known_to_be_in_a_hand_stays_in_every_view_and_every_sample() -> 
     with chance.forcing(weather=[2]):
         s, _ = HARVEST.new(3, 5)
     card = s.hands[0][0]
-    act(s, f"p0 offer {card} p2")
+    act(s, f"p0 offer {card}")
+    act(s, "p0 give_to p2")
     act(s, "p2 accept")
     for seat in (0, 1, None):
         seen = HARVEST.view(s, seat)
@@ -126,7 +135,7 @@ def test_refusals_name_their_rule() -> None:
     absent = next(v for v in range(1, 7) if v not in s.hands[0])
     refused = {
         f"p0 plant {absent}": "card.not_in_hand",
-        "p0 offer 1 p0": "card.not_in_hand" if 1 not in s.hands[0] else "offer.not_another_grower",
+        "p0 give_to p1": "turn.other_decision",
         "p1 draw": "turn.not_yours",
         "p5 draw": "action.unknown_seat",
         "p0 accept": "turn.other_decision",

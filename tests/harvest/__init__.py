@@ -9,8 +9,9 @@ from the first, plays a turn of any number of actions in any order, then ends it
   again from the discard pile, shuffled; with both empty there is nothing to draw);
 * **plant** a card of the hand: pay its cost in suns ((value + 1) // 2); it goes to the
   grower's garden, where it scores its value;
-* **offer** a card of the hand to another grower, who is asked at once: **accept** (pay the
-  offerer 1 sun and take the card: every grower now knows it is in that hand) or **decline**
+* **offer** a card of the hand, then choose to which grower (with two players, the other):
+  that grower is asked at once: **accept** (pay the offerer 1 sun and take the card: every
+  grower now knows it is in that hand) or **decline**
   (the card goes face up to the discard pile);
 * **end** the turn.
 
@@ -52,7 +53,8 @@ CODEC = Codec(
     {
         "draw": (),
         "plant": (("card", "int"),),
-        "offer": (("card", "int"), ("to", "seat")),
+        "offer": (("card", "int"),),
+        "give_to": (("to", "seat"),),
         "accept": (),
         "decline": (),
         "end": (),
@@ -132,11 +134,10 @@ def _can_draw(s: State) -> bool:
 
 def _turn_candidates(s: State, _t: Task, seat: int) -> list[Action]:
     held = sorted(set(s.hands[seat]))
-    others = [other for other in range(len(s.hands)) if other != seat]
     return [
         CODEC.make(seat, "draw"),
         *(CODEC.make(seat, "plant", card) for card in held),
-        *(CODEC.make(seat, "offer", card, other) for card in held for other in others),
+        *(CODEC.make(seat, "offer", card) for card in held),
         CODEC.make(seat, "end"),
     ]
 
@@ -153,8 +154,6 @@ def _turn_check(s: State, _t: Task, a: Action) -> Refusal | None:
             return Refusal("card.not_in_hand", {"card": a["card"]})
         if verb == "plant" and s.suns[seat] < cost(a["card"]):
             return Refusal("plant.too_few_suns", {"cost": cost(a["card"])})
-        if verb == "offer" and not (0 <= a["to"] < len(s.hands) and a["to"] != seat):
-            return Refusal("offer.not_another_grower", {"to": a["to"]})
     return None
 
 
@@ -173,8 +172,7 @@ def _turn_perform(s: State, t: Task, a: Action, ev: Events) -> None:
         ev.append(event("planted", p=seat, card=a["card"], vp=a["card"]))
     elif verb == "offer":
         _leave_hand(s, seat, a["card"])
-        ev.append(event("offered", p=seat, to=a["to"], card=a["card"]))
-        runner.interrupt(s, _task(a["to"], "answer", card=a["card"], offerer=seat))
+        runner.interrupt(s, _task(seat, "give_to", card=a["card"]))
     else:
         ev.append(event("turn_ended", p=seat))
         t["stage"] = None
@@ -197,7 +195,37 @@ TURN = Stage(
 )
 
 
-# --- the offer: another grower asked in the middle of the turn -----------------------------
+# --- the offer: to whom, then that grower asked in the middle of the turn ------------------
+
+
+def _give_to_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "give_to", other) for other in range(len(s.hands)) if other != seat]
+
+
+def _give_to_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if not 0 <= a["to"] < len(s.hands) or a["to"] == a["p"]:
+        return Refusal("offer.not_another_grower", {"to": a["to"]})
+    return None
+
+
+def _give_to_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    """The chosen grower answers at once: an interrupt inside the offer's own, which ends
+    with it; then the turn resumes."""
+    seat, card = a["p"], t.pop("card")  # now on offer in the answer's task only
+    ev.append(event("offered", p=seat, to=a["to"], card=card))
+    t["stage"] = None
+    runner.interrupt(s, _task(a["to"], "answer", card=card, offerer=seat))
+
+
+GIVE_TO = Stage(
+    "give_to",
+    ("give_to",),
+    _give_to_candidates,
+    _give_to_check,
+    _give_to_perform,
+    private=True,  # still the offerer's own decision, hand in view
+    kind="seat",
+)
 
 
 def _answer_candidates(s: State, _t: Task, seat: int) -> list[Action]:
@@ -234,7 +262,7 @@ ANSWER = Stage(
     kind="confirm",
 )
 
-STAGES: dict[str, Stage[State]] = {"turn": TURN, "answer": ANSWER}
+STAGES: dict[str, Stage[State]] = {"turn": TURN, "give_to": GIVE_TO, "answer": ANSWER}
 AUTO_STEPS: dict[str, AutoStep[State]] = {"weather": _weather, "round_end": _round_end}
 
 

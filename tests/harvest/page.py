@@ -11,10 +11,11 @@ from typing import Any
 from small_page import SmallPage
 
 from harvest import HARVEST, HARVEST_STRATEGY, scores
-from tabletop.game import Event, Json
+from tabletop.game import Action, Event, Json
 from tabletop.refusal import Refusal
 from web.shell import i18n
 from web.shell.app import App
+from web.shell.generic_panel import label
 from web.shell.html import esc, tag
 
 
@@ -24,6 +25,12 @@ class HarvestPage(SmallPage):
     strategy = HARVEST_STRATEGY
     iterations = 100
     rules_key = "harvest.rules"
+
+    def action_text(self, app: App, action: Action) -> str:
+        """A seat worded as its grower's name (the generic label would say its number)."""
+        if action["do"] == "give_to":
+            return app.t("harvest.give_to", player=app.names[action["to"]])
+        return label(app, action)
 
     def progress(self, state: Any) -> Json:
         return {"round": state.round}

@@ -57,12 +57,13 @@ def label(app: Asked, action: Action) -> str:
 
 
 def generic_panel(app: Asked, seat: int) -> str:
-    """The buttons of every legal action of `seat` now."""
+    """The buttons of every legal action of `seat` now, each worded by the game's page
+    (`GameUI.action_text`: `label` for a game without words of its own)."""
     game, state = app.game, app.state
     prompt = app.prompt(seat)
     assert prompt is not None, f"seat {seat} is not asked"
     buttons = [
-        button(esc(label(app, a)), app.play(a), None, data_action=game.action_text(a))
+        button(esc(app.ui.action_text(app, a)), app.play(a), None, data_action=game.action_text(a))
         for a in game.legal_actions(state, seat)
     ]
     return tag("div", "".join(buttons), class_="options generic", data_kind=prompt["kind"])
