@@ -155,12 +155,17 @@ class Game(Protocol[S]):
         ...
 
     def view(self, s: S, seat: int | None) -> Json:
-        """What `seat` may know (None: a spectator), as JSON."""
+        """Everything `seat` has seen and may remember (None: what every seat has), as JSON:
+        perfect recall (a card it was shown, a card known to be in another hand from a public
+        move, the prompt contexts of the tasks queued), never the hidden rest (another hand's
+        unknown cards, a pile's order, the generator)."""
         ...
 
     def determinize(self, seen: Json, seat: int, rnd: random.Random) -> S:
-        """A whole state consistent with `seen` (a view of `seat`), the unseen part sampled
-        with the caller's `rnd`; never reads the game's own generator."""
+        """A whole state consistent with `seen` (a view of `seat`): every fact the view holds
+        kept where it is, so that its view from `seat` is `seen` again, and the unseen part
+        sampled with the caller's `rnd` (a fresh generator too, so a search's simulations draw
+        every chance step anew); never reads the game's own generator."""
         ...
 
     def terminal(self, s: S) -> bool: ...
