@@ -1,8 +1,8 @@
 """Chance steps: the places where a game draws from its seeded generator, declared as such.
 
 A game's randomness lives in its state (`rng`, one integer: rng.py), so a game is still its setup
-plus its actions and a record replays exactly. A chance step names what it draws (`"season
-dice"`, `"draw pile"`) and takes one outcome through this module, which
+plus its actions and a record replays exactly. A chance step names what it draws (`"season_dice"`,
+`"draw_pile"`: a name `forcing` can take) and takes one outcome through this module, which
 
 * appends a `chance` event naming it, with the outcome when it is public (a die) and without
   it when it is not (a shuffled pile's order): the log can tell it, the shell's undo stops at it
@@ -79,15 +79,21 @@ def shuffle(state: Seeded, events: Events, name: str, items: Sequence[T]) -> lis
 def forcing(**outcomes: Sequence[Any]) -> Iterator[None]:
     """Tests only: the next chance steps of each name come out as given, in order (for a
     shuffle, each given item is a whole order); then the generator decides again. A forced
-    game is no longer its record's: it is for setting a situation up."""
-    saved = {name: list(values) for name, values in _forced.items()}
+    game is no longer its record's: it is for setting a situation up. Blocks nest: an inner
+    block's outcomes come first, and what it leaves unused goes with it."""
+    entered = {}
     for name, values in outcomes.items():
-        _forced[name] = [*_forced.get(name, []), *values]
+        _forced[name] = [*values, *_forced.get(name, [])]
+        entered[name] = (len(values), len(_forced[name]))
     try:
         yield
     finally:
-        _forced.clear()
-        _forced.update(saved)
+        for name, (count, length) in entered.items():
+            left = _forced.get(name, [])
+            unused = max(0, count - (length - len(left)))
+            del left[:unused]
+            if not left:
+                _forced.pop(name, None)
 
 
 def revealing(events: Sequence[Event]) -> bool:

@@ -81,6 +81,22 @@ class Rules(Generic[S]):
     mark: Callable[[S], Any] | None = None
 
 
+#: A state type as an argument only (the protocols of the engine's two functions with `stop`).
+S_in = TypeVar("S_in", bound=Played, contravariant=True)
+
+
+class Apply(Protocol[S_in]):
+    """`apply(state, action, stop=None)`: see `engine`."""
+
+    def __call__(self, state: S_in, action: Any, stop: str | None = None) -> Events: ...
+
+
+class Run(Protocol[S_in]):
+    """`run(state, events, stop=None)`: see `engine`."""
+
+    def __call__(self, state: S_in, events: Events, stop: str | None = None) -> None: ...
+
+
 class Engine(NamedTuple, Generic[S]):
     """A game's engine functions (see `engine`)."""
 
@@ -89,8 +105,8 @@ class Engine(NamedTuple, Generic[S]):
     prompt: Callable[[S, int], Prompt | None]
     legal_actions: Callable[[S, int], list[Action]]
     why_not: Callable[[S, Any], Refusal | None]
-    apply: Callable[..., Events]
-    run: Callable[..., None]
+    apply: Apply[S]
+    run: Run[S]
 
 
 _watched = False

@@ -67,7 +67,7 @@ def run(
             st = stages[step]
             if st.enter is None or st.enter(s, t, ev):
                 t["stage"] = step
-                if st.simultaneous:
+                if st.simultaneous and s.task is t:  # not when `enter` interrupted it
                     _take_forced(s, t, st, ev)
             continue
         st = stages[name]
@@ -83,8 +83,10 @@ def run(
 def interrupt(s: Tasks, task: Task) -> None:
     """Play `task` now, in front of the task being played, which resumes where it stood (at
     its stage, asked again, or at its next step) once `task` is done. Called from a stage's
-    `perform` or an automatic step: an effect that pauses a turn to ask another seat. An
-    interrupting task may itself be interrupted: they resume last in, first out."""
+    `perform`, its `enter` or an automatic step: an effect that pauses a turn to ask another
+    seat. An interrupting task may itself be interrupted: they resume last in, first out. A
+    simultaneous stage takes its seats' forced answers when it begins only: one resumed after
+    an interrupt asks every seat left, forced or not."""
     if s.task is not None:
         s.queue.insert(0, s.task)
     s.task = task
@@ -104,8 +106,11 @@ def _only_option(s: S, t: Task, st: Stage[S], seat: int) -> Action | None:
 
 
 def _take_forced(s: S, t: Task, st: Stage[S], ev: Events) -> None:
-    """In a simultaneous stage, answer for every seat that has only one legal answer."""
+    """In a simultaneous stage, answer for every seat that has only one legal answer (until an
+    answer interrupts the task: the rest are asked when it resumes)."""
     for seat in st.deciders(s, t):
+        if s.task is not t:
+            return
         only = _only_option(s, t, st, seat)
         if only is not None:
             st.perform(s, t, only, ev)

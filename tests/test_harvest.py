@@ -112,19 +112,41 @@ def test_a_drawn_card_is_the_drawers_alone() -> None:
     assert HARVEST.view(s, 0) != HARVEST.view(other, 0)
 
 
-def test_an_empty_pile_is_made_again_from_the_discard_pile_shuffled() -> None:
+def test_an_empty_pile_is_made_again_from_the_discard_pile_and_the_hands() -> None:
+    """Shuffled together and dealt again, so nothing seen before tells where a card is."""
     with chance.forcing(weather=[6]):
         s, _ = HARVEST.new(2, 2)
     s.discard, s.pile = [*s.pile[2:]], s.pile[:2]
+    act(s, f"p0 offer {s.hands[0][0]}")
+    act(s, "p1 accept")  # a card everyone knows to be in p1's hand
+    assert s.known[1]
     for _ in range(2):
         act(s, "p0 draw")
     assert not s.pile and s.discard
-    left = sorted(s.discard)
-    with chance.forcing(pile=[list(reversed(left))]):
+    order = sorted([*s.discard, *s.hands[0], *s.hands[1]])
+    held = [len(hand) for hand in s.hands]
+    with chance.forcing(pile=[order]):
         events = act(s, "p0 draw")
-    assert events[0] == {"e": "chance", "what": "pile"}  # the new order is not told
-    assert s.hands[0][-1] == left[-1] and sorted(s.pile) == left[:-1] and s.discard == []
+    assert events[:2] == [
+        {"e": "chance", "what": "pile"},  # the new order is not told
+        {"e": "dealt_again", "shown": [0, 1]},
+    ]
+    assert s.hands[0] == [*order[: held[0]], order[held[0] + held[1]]]  # dealt, then drawn
+    assert s.hands[1] == order[held[0] : held[0] + held[1]]
+    assert s.known == [[], []] and s.discard == []
     assert chance.revealing(events)
+
+
+def test_nested_forcing_blocks_use_each_outcome_once() -> None:
+    with chance.forcing(weather=[1, 2]):
+        first, _ = HARVEST.new(2, 1)
+        with chance.forcing(weather=[3]):
+            second, _ = HARVEST.new(2, 1)
+        third, _ = HARVEST.new(2, 1)
+        with chance.forcing(weather=[4, 5]):  # one used, one left: it goes with the block
+            HARVEST.new(2, 1)
+    assert (first.die, second.die, third.die) == (1, 3, 2)  # the inner block's first
+    assert HARVEST.new(2, 1)[0].die == HARVEST.new(2, 1)[0].die  # the generator again
 
 
 def test_refusals_name_their_rule() -> None:

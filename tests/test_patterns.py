@@ -202,3 +202,40 @@ def test_the_codec_carries_lists_of_numbers() -> None:
         assert refusal is not None and refusal.rule == "action.malformed", wrong
     with pytest.raises(ParseError):
         codec.parse("p0 pay 1 two")
+
+
+def test_an_interrupt_from_a_stages_start_is_played_before_the_stage_is_asked() -> None:
+    """A simultaneous stage whose `enter` interrupts: the interrupting question first, and the
+    paused stage's forced answers are not taken behind its back."""
+
+    def enter(s: Turn, _t: Task, _ev: Events) -> bool:
+        runner.interrupt(s, _task(1, "answer"))
+        return True
+
+    def vote(s: Turn, t: Task, action: dict[str, Any], _ev: Events) -> None:
+        s.log.append(f"{action['p']}:vote")
+        if all(f"{seat}:vote" in s.log for seat in (0, 1)):
+            t["stage"] = None
+
+    stages = {
+        **STAGES,
+        "vote": Stage(
+            "vote",
+            ("vote",),
+            _only("vote"),  # one option each: forced, were it taken at the start
+            lambda *_: None,
+            vote,
+            enter,
+            deciders=lambda s, _t: [seat for seat in (0, 1) if f"{seat}:vote" not in s.log],
+            simultaneous=True,
+        ),
+    }
+    engine = core.engine(
+        core.Rules(stages, {}, seats=lambda s: len(s.coins), malformed=lambda a: None)
+    )
+    s = Turn([0, 0], queue=[_task(0, "vote")])
+    engine.run(s, [])
+    assert engine.asked(s) == [1] and s.log == []  # the interrupt's question, nothing voted
+    engine.apply(s, {"p": 1, "do": "no"})
+    # Resumed: a simultaneous stage takes forced answers only when it begins, so both are asked.
+    assert sorted(engine.asked(s)) == [0, 1] and s.log == ["1:no"]

@@ -5,8 +5,11 @@ two cards (a secret hand); the rest are a face-down pile. Three rounds. Each rou
 grower rolls the weather die and every grower gains 1 + face // 2 suns. Then each grower in turn,
 from the first, plays a turn of any number of actions in any order, then ends it:
 
-* **draw**: pay 1 sun, take the pile's top card into the hand (an empty pile is first made
-  again from the discard pile, shuffled; with both empty there is nothing to draw);
+* **draw**: pay 1 sun, take the pile's top card into the hand. An empty pile is first made
+  again: the discard pile and every grower's hand are shuffled together, each grower is dealt
+  back as many cards as it held, and the rest is the pile (so no grower knows more of any
+  hidden card than that it is one of those it has not seen). With nothing discarded there is
+  nothing to draw;
 * **plant** a card of the hand: pay its cost in suns ((value + 1) // 2); it goes to the
   grower's garden, where it scores its value;
 * **offer** a card of the hand, then choose to which grower (with two players, the other):
@@ -162,7 +165,7 @@ def _turn_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     if verb == "draw":
         s.suns[seat] -= 1
         if not s.pile:
-            s.pile, s.discard = chance.shuffle(s, ev, "pile", s.discard), []
+            _reshuffle(s, ev)
         s.hands[seat].append(s.pile.pop(0))
         ev.append(event("drew", p=seat, shown=[seat]))  # the card is the drawer's alone
     elif verb == "plant":
@@ -176,6 +179,20 @@ def _turn_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     else:
         ev.append(event("turn_ended", p=seat))
         t["stage"] = None
+
+
+def _reshuffle(s: State, ev: Events) -> None:
+    """The discard pile and the hands shuffled together and dealt again: every grower sees
+    its new hand (an event that reveals), and nothing is known of the others' any more."""
+    held = [len(hand) for hand in s.hands]
+    cards = chance.shuffle(
+        s, ev, "pile", [*s.discard, *(card for hand in s.hands for card in hand)]
+    )
+    for seat, count in enumerate(held):
+        s.hands[seat], cards = cards[:count], cards[count:]
+    s.pile, s.discard = cards, []
+    s.known = [[] for _ in s.hands]
+    ev.append(event("dealt_again", shown=list(range(len(s.hands)))))
 
 
 def _leave_hand(s: State, seat: int, card: int) -> None:
@@ -351,8 +368,7 @@ class Harvest:
         """A whole state that agrees with `seen`: every card it does not show is drawn, with
         the caller's `rnd`, among the cards nobody has shown, into the hidden places."""
         shown = Counter(card for hand in seen["hands"] for card in hand if card != HIDDEN)
-        for name in ("gardens",):
-            shown.update(card for cards in seen[name] for card in cards)
+        shown.update(card for garden in seen["gardens"] for card in garden)
         shown.update(seen["discard"])
         shown.update(_tasks_cards([seen["task"], *seen["queue"]]))
         unseen = list((Counter(CARDS) - shown).elements())
@@ -363,7 +379,7 @@ class Harvest:
                 if card == HIDDEN:
                     hand[place] = unseen.pop()
         whole_state["pile"] = [unseen.pop() for _ in seen["pile"]]
-        assert not unseen, "a view that shows more cards than the game has"
+        assert not unseen, "a view that leaves some of the game's cards nowhere"
         whole_state["rng"] = rnd.getrandbits(64)
         return self.from_json(whole_state)
 
