@@ -71,8 +71,9 @@ def test_a_second_game_plays_to_its_end_through_the_shell(
 def test_a_game_of_rolls_draws_and_free_turns_plays_through_the_shell(
     page: Page, console: ConsoleLog, sources: Path, own_server: tuple[SiteServer, Path]
 ) -> None:
-    """Harvest: each turn a menu of actions until "End the turn", an offer to a grower chosen
-    by name who is asked at once, and no undo once a card is drawn."""
+    """Harvest: tokens of two kinds gathered, each turn a menu of actions until "End the
+    turn", an offer to a grower chosen by name who is asked at once, and no undo once a card
+    is drawn."""
     server, site = own_server
     build_with_small_games(sources, site)
     page.goto(f"http://127.0.0.1:{server.server_port}{SITE_PREFIX}?game=harvest")
@@ -84,6 +85,11 @@ def test_a_game_of_rolls_draws_and_free_turns_plays_through_the_shell(
     for seat, name in enumerate(("Ann", "Bo", "Cy")):
         page.fill(f"input[name=name{seat}]", name)
     page.click("#start-game")
+    tokens = page.locator(".options.generic[data-kind=tokens] button[data-act]")
+    expect(tokens).to_have_text(
+        ["Take suns 2, rain 0", "Take suns 1, rain 1", "Take suns 0, rain 2"]
+    )
+    tokens.first.click()  # in the open: nothing of Ann's hand is asked yet
     page.click("#pass-cover")
     menu = page.locator(".options.generic[data-kind=menu] button[data-act]")
     expect(menu.filter(has_text="End the turn")).to_have_count(1)

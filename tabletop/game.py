@@ -32,6 +32,7 @@ PROMPT_KINDS = (
     "confirm",  # yes or no
     "menu",  # one of several kinds of action, asked again until the seat ends its turn
     "seat",  # another player (a target)
+    "tokens",  # amounts of several kinds (context: the kinds, and the bounds or the count)
 )
 
 

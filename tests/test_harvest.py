@@ -27,6 +27,15 @@ def act(s: State, line: str) -> list[dict[str, object]]:
     return HARVEST.apply(s, HARVEST.parse_action(line))
 
 
+def begin(players: int, seed: int, weather: int) -> State:
+    """A game at its first grower's first turn: the weather forced, the two tokens taken as
+    rain (so the suns are the die's)."""
+    with chance.forcing(weather=[weather]):
+        s, _ = HARVEST.new(players, seed)
+    act(s, "p0 gather 0 2")
+    return s
+
+
 def stage(s: State, seat: int) -> str | None:
     prompt = HARVEST.prompt(s, seat)
     return None if prompt is None else prompt["stage"]
@@ -41,13 +50,21 @@ def test_the_weather_die_gives_every_grower_its_suns_and_can_be_forced() -> None
         {"e": "chance", "what": "pile"},
         {"e": "chance", "what": "weather", "outcome": 6},
     ]
+    # The first grower gathers two tokens of its choice: a prompt of amounts of two kinds.
+    prompt = HARVEST.prompt(s, 0)
+    assert prompt is not None and prompt["kind"] == "tokens"
+    assert prompt["context"]["kinds"] == ["sun", "rain"] and prompt["context"]["count"] == 2
+    assert [a["amounts"] for a in HARVEST.legal_actions(s, 0)] == [[2, 0], [1, 1], [0, 2]]
+    refusal = HARVEST.why_not(s, HARVEST.parse_action("p0 gather 2 1"))
+    assert refusal is not None and refusal.rule == "gather.count"
+    act(s, "p0 gather 1 1")
+    assert s.suns == [5, 4, 4] and s.rain == [1, 0, 0] and stage(s, 0) == "turn"
     again, _ = HARVEST.new(3, 1)
     assert HARVEST.to_json(again) == HARVEST.to_json(HARVEST.new(3, 1)[0])  # the seed's own
 
 
 def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
-    with chance.forcing(weather=[6]):
-        s, _ = HARVEST.new(2, 3)
+    s = begin(2, 3, weather=6)
     card = min(s.hands[0])
     assert stage(s, 0) == "turn" and HARVEST.prompt(s, 0)["kind"] == "menu"  # type: ignore[index]
     act(s, f"p0 plant {card}")
@@ -58,8 +75,7 @@ def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
 
 
 def test_an_offer_asks_the_other_grower_then_the_turn_resumes() -> None:
-    with chance.forcing(weather=[2]):
-        s, _ = HARVEST.new(3, 5)
+    s = begin(3, 5, weather=2)
     card = s.hands[0][0]
     act(s, f"p0 offer {card}")
     assert stage(s, 0) == "give_to" and HARVEST.prompt(s, 0)["kind"] == "seat"  # type: ignore[index]
@@ -80,8 +96,7 @@ def test_an_offer_asks_the_other_grower_then_the_turn_resumes() -> None:
 
 def test_a_card_known_to_be_in_a_hand_stays_in_every_view_and_every_sample() -> None:
     """Knowledge from a public move into a hidden hand: everyone saw the card go to p2."""
-    with chance.forcing(weather=[2]):
-        s, _ = HARVEST.new(3, 5)
+    s = begin(3, 5, weather=2)
     card = s.hands[0][0]
     act(s, f"p0 offer {card}")
     act(s, "p0 give_to p2")
@@ -100,8 +115,7 @@ def test_a_card_known_to_be_in_a_hand_stays_in_every_view_and_every_sample() -> 
 
 
 def test_a_drawn_card_is_the_drawers_alone() -> None:
-    with chance.forcing(weather=[4]):
-        s, _ = HARVEST.new(2, 8)
+    s = begin(2, 8, weather=4)
     other = HARVEST.copy(s)
     other.pile = list(reversed(other.pile))  # a different card on top
     for state in (s, other):
@@ -114,8 +128,7 @@ def test_a_drawn_card_is_the_drawers_alone() -> None:
 
 def test_an_empty_pile_is_made_again_from_the_discard_pile_and_the_hands() -> None:
     """Shuffled together and dealt again, so nothing seen before tells where a card is."""
-    with chance.forcing(weather=[6]):
-        s, _ = HARVEST.new(2, 2)
+    s = begin(2, 2, weather=6)
     s.discard, s.pile = [*s.pile[2:]], s.pile[:2]
     act(s, f"p0 offer {s.hands[0][0]}")
     act(s, "p1 accept")  # a card everyone knows to be in p1's hand
@@ -150,8 +163,7 @@ def test_nested_forcing_blocks_use_each_outcome_once() -> None:
 
 
 def test_refusals_name_their_rule() -> None:
-    with chance.forcing(weather=[1]):
-        s, _ = HARVEST.new(2, 4)
+    s = begin(2, 4, weather=1)
     assert s.suns == [1, 1]
     high = max(s.hands[0])
     absent = next(v for v in range(1, 7) if v not in s.hands[0])
@@ -220,6 +232,7 @@ def test_undo_stops_at_a_draw_but_takes_back_a_plant() -> None:
     app = new_app(MemoryStore(), seed="11")
     s = app.state
     seat = app.asked()[0]
+    _play(app, f"p{seat} gather 2 0")  # the round's two tokens, as suns
     app.pass_cover(seat)
     card = next(c for c in sorted(s.hands[seat]) if cost(c) <= s.suns[seat])
     _play(app, f"p{seat} plant {card}")
@@ -265,8 +278,7 @@ def test_the_three_computer_levels_play_it_to_the_end() -> None:
 def test_a_plan_made_stale_stops_where_it_no_longer_holds() -> None:
     """`tabletop.bot.apply_plan`: a plan whose next step a draw or a roll made illegal stops
     there and says so; a step the game took by itself is passed over."""
-    with chance.forcing(weather=[6]):
-        s, _ = HARVEST.new(2, 3)
+    s = begin(2, 3, weather=6)
     card = min(s.hands[0])
     stale = [HARVEST.parse_action(f"p0 plant {card}")] * 3  # one card, planted once
     if s.hands[0].count(card) == 1:

@@ -2,8 +2,10 @@
 
 Rules. Two or three growers; twelve fruit cards, two of each value 1 to 6. Each grower is dealt
 two cards (a secret hand); the rest are a face-down pile. Three rounds. Each round the first
-grower rolls the weather die and every grower gains 1 + face // 2 suns. Then each grower in turn,
-from the first, plays a turn of any number of actions in any order, then ends it:
+grower rolls the weather die and every grower gains 1 + face // 2 suns; the first grower also
+gathers two tokens of its choice, suns or rain (each two rain score a point at the end). Then
+each grower in turn, from the first, plays a turn of any number of actions in any order, then
+ends it:
 
 * **draw**: pay 1 sun, take the pile's top card into the hand. An empty pile is first made
   again: the discard pile and every grower's hand are shuffled together, each grower is dealt
@@ -18,9 +20,9 @@ from the first, plays a turn of any number of actions in any order, then ends it
   (the card goes face up to the discard pile);
 * **end** the turn.
 
-The first grower passes left each round. After the third round the largest garden wins; ties
-share the win. Hidden from a seat: the other hands (but for the cards known to be in them), the
-pile, the generator.
+The first grower passes left each round. After the third round the most points win (the garden's
+cards, and a point per two rain); ties share the win. Hidden from a seat: the other hands (but
+for the cards known to be in them), the pile, the generator.
 
 Why it exists: a roll each round (a chance step), a hidden hand drawn from a pile that reshuffles
 (a chance step whose outcome is not shown), a free-order turn (a menu stage that asks its seat
@@ -61,8 +63,13 @@ CODEC = Codec(
         "accept": (),
         "decline": (),
         "end": (),
+        "gather": (("amounts", "ints"),),
     }
 )
+#: What the first grower gathers each round: two tokens of these kinds, its choice.
+TOKENS = ("sun", "rain")
+GATHERED = 2
+RAIN_PER_POINT = 2
 
 
 def cost(card: int) -> int:
@@ -82,6 +89,7 @@ class State:
     suns: list[int]
     #: The cards every grower knows to be in each hand (offered to it and accepted).
     known: list[list[int]]
+    rain: list[int] = field(default_factory=list)
     round: int = 1
     first: int = 0
     die: int | None = None
@@ -110,12 +118,19 @@ def _weather(s: State, _t: Task, ev: Events) -> None:
         s.suns[seat] += suns_for(s.die)
     ev.append(event("round_started", round=s.round, die=s.die))
     n = len(s.hands)
-    s.queue = [_task((s.first + k) % n, "turn") for k in range(n)] + [_task(None, "round_end")]
+    s.queue = [
+        _task(s.first, "gather", kinds=list(TOKENS), count=GATHERED),
+        *(_task((s.first + k) % n, "turn") for k in range(n)),
+        _task(None, "round_end"),
+    ]
 
 
 def _round_end(s: State, _t: Task, ev: Events) -> None:
     ev.append(event("round_ended", round=s.round))
     if s.round == ROUNDS:
+        for seat, rain in enumerate(s.rain):
+            if rain // RAIN_PER_POINT:
+                ev.append(event("rain_scored", p=seat, rain=rain, vp=rain // RAIN_PER_POINT))
         s.over = True
         ev.append(event("game_over", scores=scores(s)))
         return
@@ -125,7 +140,41 @@ def _round_end(s: State, _t: Task, ev: Events) -> None:
 
 
 def scores(s: State) -> list[int]:
-    return [sum(garden) for garden in s.gardens]
+    return [
+        sum(garden) + rain // RAIN_PER_POINT for garden, rain in zip(s.gardens, s.rain, strict=True)
+    ]
+
+
+# --- the gathering: tokens of several kinds, a choice of amounts ---------------------------
+
+
+def _gather_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "gather", [GATHERED - rain, rain]) for rain in range(GATHERED + 1)]
+
+
+def _gather_check(_s: State, _t: Task, a: Action) -> Refusal | None:
+    amounts = a["amounts"]
+    if len(amounts) != len(TOKENS) or min(amounts) < 0 or sum(amounts) != GATHERED:
+        return Refusal("gather.count", {"count": GATHERED})
+    return None
+
+
+def _gather_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    suns, rain = a["amounts"]
+    s.suns[a["p"]] += suns
+    s.rain[a["p"]] += rain
+    ev.append(event("gathered", p=a["p"], suns=suns, rain=rain))
+    t["stage"] = None
+
+
+GATHER = Stage(
+    "gather",
+    ("gather",),
+    _gather_candidates,
+    _gather_check,
+    _gather_perform,
+    kind="tokens",  # context: the kinds and how many in all
+)
 
 
 # --- the turn: a menu until "end" ----------------------------------------------------------
@@ -279,7 +328,12 @@ ANSWER = Stage(
     kind="confirm",
 )
 
-STAGES: dict[str, Stage[State]] = {"turn": TURN, "give_to": GIVE_TO, "answer": ANSWER}
+STAGES: dict[str, Stage[State]] = {
+    "gather": GATHER,
+    "turn": TURN,
+    "give_to": GIVE_TO,
+    "answer": ANSWER,
+}
 AUTO_STEPS: dict[str, AutoStep[State]] = {"weather": _weather, "round_end": _round_end}
 
 
@@ -321,6 +375,7 @@ class Harvest:
             gardens=[[] for _ in range(players)],
             suns=[0] * players,
             known=[[] for _ in range(players)],
+            rain=[0] * players,
             rng=seed & rng.MASK64,
         )
         s.pile = chance.shuffle(s, ev, "pile", CARDS)
@@ -391,11 +446,16 @@ class Harvest:
             return None
         points = scores(s)
         best = max(points)
+        rain = [count // RAIN_PER_POINT for count in s.rain]
         return {
             "ranking": sorted(range(len(points)), key=lambda seat: -points[seat]),
             "winners": [seat for seat, score in enumerate(points) if score == best],
             "seats": [
-                {"seat": seat, "score": score, "breakdown": {"garden": score}}
+                {
+                    "seat": seat,
+                    "score": score,
+                    "breakdown": {"garden": score - rain[seat], "rain": rain[seat]},
+                }
                 for seat, score in enumerate(points)
             ],
         }
@@ -442,8 +502,8 @@ class HarvestStrategy:
             return [float(score) for score in scores(s)]
         left = ROUNDS - s.round + 1
         return [
-            sum(garden) + 0.6 * sum(hand) + 0.8 * suns + 1.5 * left
-            for garden, hand, suns in zip(s.gardens, s.hands, s.suns, strict=True)
+            sum(garden) + 0.6 * sum(hand) + 0.8 * suns + rain / RAIN_PER_POINT + 1.5 * left
+            for garden, hand, suns, rain in zip(s.gardens, s.hands, s.suns, s.rain, strict=True)
         ]
 
 

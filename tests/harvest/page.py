@@ -30,6 +30,9 @@ class HarvestPage(SmallPage):
         """A seat worded as its grower's name (the generic label would say its number)."""
         if action["do"] == "give_to":
             return app.t("harvest.give_to", player=app.names[action["to"]])
+        if action["do"] == "gather":
+            suns, rain = action["amounts"]
+            return app.t("harvest.gather", suns=suns, rain=rain)
         return label(app, action)
 
     def progress(self, state: Any) -> Json:
@@ -46,10 +49,10 @@ class HarvestPage(SmallPage):
         return tag("section", tag("p", esc(gardens)), id="board")
 
     round_end_step: str | None = "round_end"
-    summary_events: tuple[str, ...] = ("planted", "accepted", "declined")
+    summary_events: tuple[str, ...] = ("gathered", "planted", "accepted", "declined")
 
     def points(self, event: Event) -> tuple[int, int] | None:
-        if event["e"] == "planted":
+        if event["e"] in ("planted", "rain_scored"):
             return event["p"], event["vp"]
         return None
 
@@ -60,7 +63,15 @@ class HarvestPage(SmallPage):
         kind = event["e"]
         if kind == "round_started":
             return cat.t("harvest.weather", die=event["die"])
-        if kind in ("drew", "planted", "offered", "accepted", "declined"):
+        if kind in (
+            "gathered",
+            "drew",
+            "planted",
+            "offered",
+            "accepted",
+            "declined",
+            "rain_scored",
+        ):
             params = {k: v for k, v in event.items() if k not in ("e", "shown")}
             for key in ("p", "to", "offerer"):
                 if key in params:
