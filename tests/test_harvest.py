@@ -162,6 +162,31 @@ def test_nested_forcing_blocks_use_each_outcome_once() -> None:
     assert HARVEST.new(2, 1)[0].die == HARVEST.new(2, 1)[0].die  # the generator again
 
 
+def test_compost_asks_for_one_or_two_cards_of_the_hand() -> None:
+    """A choice of cards with a least and a most, in a prompt of its own inside the turn."""
+    s = begin(2, 9, weather=2)
+    hand = sorted(s.hands[0])
+    act(s, "p0 compost")
+    prompt = HARVEST.prompt(s, 0)
+    assert prompt is not None and prompt["kind"] == "cards" and prompt["stage"] == "compost_cards"
+    assert prompt["context"]["min"] == 1 and prompt["context"]["max"] == 2
+    options = [a["cards"] for a in HARVEST.legal_actions(s, 0)]
+    assert [hand] == [o for o in options if len(o) == 2] and all(len(o) in (1, 2) for o in options)
+    for line, rule in (
+        ("p0 compost_cards", "compost.count"),
+        (f"p0 compost_cards {hand[0]} {hand[0]} {hand[0]}", "compost.count"),
+        ("p0 compost_cards 9", "card.not_in_hand"),
+    ):
+        refusal = HARVEST.why_not(s, HARVEST.parse_action(line))
+        assert refusal is not None and refusal.rule == rule, line
+    rain = s.rain[0]
+    act(s, f"p0 compost_cards {hand[0]} {hand[1]}")
+    assert s.hands[0] == [] and s.discard[-2:] == hand and s.rain[0] == rain + 2
+    assert stage(s, 0) == "turn"  # back in the turn
+    refusal = HARVEST.why_not(s, HARVEST.parse_action("p0 compost"))
+    assert refusal is not None and refusal.rule == "compost.empty_hand"
+
+
 def test_refusals_name_their_rule() -> None:
     s = begin(2, 4, weather=1)
     assert s.suns == [1, 1]
@@ -246,6 +271,13 @@ def test_undo_stops_at_a_draw_but_takes_back_a_plant() -> None:
     assert 'id="pass-cover"' not in html  # the same grower goes on with its turn, uncovered
     _play(app, f"p{seat} end")
     assert 'id="pass-cover"' in render(app)  # the next grower's hand is covered
+
+    # The round's last turn ends with the next round's roll: no taking that back either.
+    while app.state.round == 1:
+        seat = app.asked()[0]
+        _play(app, f"p{seat} end")
+    assert app.record is not None and app.record["actions"][-1] == f"p{seat} end"
+    assert not app.can_undo()  # the weather die was rolled after it
 
 
 def test_the_round_summary_is_read_over_the_table_as_the_round_ended() -> None:

@@ -18,6 +18,7 @@ ends it:
   that grower is asked at once: **accept** (pay the offerer 1 sun and take the card: every
   grower now knows it is in that hand) or **decline**
   (the card goes face up to the discard pile);
+* **compost** one or two cards of the hand: face up on the discard pile, a rain for each;
 * **end** the turn.
 
 The first grower passes left each round. After the third round the most points win (the garden's
@@ -39,6 +40,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from itertools import combinations
 from typing import Any
 
 from tabletop import chance, core, rng, runner
@@ -63,12 +65,16 @@ CODEC = Codec(
         "accept": (),
         "decline": (),
         "end": (),
+        "compost": (),
+        "compost_cards": (("cards", "ints"),),
         "gather": (("amounts", "ints"),),
     }
 )
 #: What the first grower gathers each round: two tokens of these kinds, its choice.
 TOKENS = ("sun", "rain")
 GATHERED = 2
+#: The most cards one compost takes.
+COMPOSTED = 2
 RAIN_PER_POINT = 2
 
 
@@ -190,6 +196,7 @@ def _turn_candidates(s: State, _t: Task, seat: int) -> list[Action]:
         CODEC.make(seat, "draw"),
         *(CODEC.make(seat, "plant", card) for card in held),
         *(CODEC.make(seat, "offer", card) for card in held),
+        CODEC.make(seat, "compost"),
         CODEC.make(seat, "end"),
     ]
 
@@ -201,6 +208,9 @@ def _turn_check(s: State, _t: Task, a: Action) -> Refusal | None:
             return Refusal("draw.no_sun")
         if not _can_draw(s):
             return Refusal("draw.nothing_left")
+    elif verb == "compost":
+        if not s.hands[seat]:
+            return Refusal("compost.empty_hand")
     elif verb in ("plant", "offer"):
         if a["card"] not in s.hands[seat]:
             return Refusal("card.not_in_hand", {"card": a["card"]})
@@ -225,6 +235,9 @@ def _turn_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     elif verb == "offer":
         _leave_hand(s, seat, a["card"])
         runner.interrupt(s, _task(seat, "give_to", card=a["card"]))
+    elif verb == "compost":
+        held = len(s.hands[seat])
+        runner.interrupt(s, _task(seat, "compost_cards", min=1, max=min(COMPOSTED, held)))
     else:
         ev.append(event("turn_ended", p=seat))
         t["stage"] = None
@@ -252,12 +265,56 @@ def _leave_hand(s: State, seat: int, card: int) -> None:
 
 TURN = Stage(
     "turn",
-    ("draw", "plant", "offer", "end"),
+    ("draw", "plant", "offer", "compost", "end"),
     _turn_candidates,
     _turn_check,
     _turn_perform,
     private=True,  # the options show the hand: out of the other growers' sight
     kind="menu",
+)
+
+
+# --- compost: a choice of cards, between a least and a most ---------------------------------
+
+
+def _compost_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    hand = sorted(s.hands[seat])
+    chosen = {
+        combination
+        for count in range(t["min"], t["max"] + 1)
+        for combination in combinations(hand, count)
+    }
+    return [CODEC.make(seat, "compost_cards", list(cards)) for cards in sorted(chosen)]
+
+
+def _compost_check(s: State, t: Task, a: Action) -> Refusal | None:
+    cards: list[int] = a["cards"]
+    if not t["min"] <= len(cards) <= t["max"]:
+        return Refusal("compost.count", {"min": t["min"], "max": t["max"]})
+    missing = Counter(cards) - Counter(s.hands[a["p"]])
+    if missing:
+        return Refusal("card.not_in_hand", {"card": min(missing)})
+    return None
+
+
+def _compost_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    for card in a["cards"]:
+        _leave_hand(s, seat, card)
+        s.discard.append(card)
+    s.rain[seat] += len(a["cards"])
+    ev.append(event("composted", p=seat, cards=list(a["cards"])))
+    t["stage"] = None
+
+
+COMPOST = Stage(
+    "compost_cards",
+    ("compost_cards",),
+    _compost_candidates,
+    _compost_check,
+    _compost_perform,
+    private=True,  # chosen from the hand
+    kind="cards",  # context: min and max
 )
 
 
@@ -332,6 +389,7 @@ STAGES: dict[str, Stage[State]] = {
     "gather": GATHER,
     "turn": TURN,
     "give_to": GIVE_TO,
+    "compost_cards": COMPOST,
     "answer": ANSWER,
 }
 AUTO_STEPS: dict[str, AutoStep[State]] = {"weather": _weather, "round_end": _round_end}

@@ -49,7 +49,7 @@ class HarvestPage(SmallPage):
         return tag("section", tag("p", esc(gardens)), id="board")
 
     round_end_step: str | None = "round_end"
-    summary_events: tuple[str, ...] = ("gathered", "planted", "accepted", "declined")
+    summary_events: tuple[str, ...] = ("gathered", "planted", "accepted", "declined", "composted")
 
     def points(self, event: Event) -> tuple[int, int] | None:
         if event["e"] in ("planted", "rain_scored"):
@@ -70,12 +70,15 @@ class HarvestPage(SmallPage):
             "offered",
             "accepted",
             "declined",
+            "composted",
             "rain_scored",
         ):
             params = {k: v for k, v in event.items() if k not in ("e", "shown")}
             for key in ("p", "to", "offerer"):
                 if key in params:
                     params[key] = names[params[key]]
+            if "cards" in params:
+                params["cards"] = cat.join(str(card) for card in params["cards"])
             return cat.t(f"harvest.{kind}", **params)
         return None
 
