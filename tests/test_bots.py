@@ -11,7 +11,9 @@ bench/ and reported in docs/benchmarks.md.
 from __future__ import annotations
 
 import functools
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -407,3 +409,24 @@ def test_a_bricklayers_plan_spends_more_pieces_for_more_talers() -> None:
         return sum(a["own"] + a["silver"] for a in gates[0][1:])
 
     assert spent("bricklayer") > spent("stonemason")
+
+
+MOVES = json.loads((Path(__file__).parent / "data" / "bot_moves.json").read_text())
+
+
+@pytest.mark.long  # a search's floating point, compared exactly: CPython's only
+@pytest.mark.parametrize("game", sorted(MOVES["games"]))
+def test_each_levels_moves_over_fixed_seeds_are_the_recorded_ones(game: str) -> None:
+    """What each level chose before the engine core (tests/data/bot_moves.json), chosen
+    again: the seam's changes moved no computer's hand."""
+    levels, seed, *winter = game.split()
+    names = levels.split(",")
+    s, _ = CASTLE.start({"players": len(names), "seed": int(seed), "winter": bool(winter)})
+    players = [make(level, int(seed) * 7 + i) for i, level in enumerate(names)]
+    chosen = []
+    while not CASTLE.terminal(s):
+        seat = CASTLE.asked(s)[0]
+        action = players[seat].choose(CASTLE.view(s, seat), seat)
+        chosen.append(CASTLE.action_text(action))
+        CASTLE.apply(s, action)
+    assert chosen == MOVES["games"][game]
