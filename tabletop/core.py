@@ -191,9 +191,10 @@ def engine(rules: Rules[S]) -> Engine[S]:
     def why_not(state: S, action: Any) -> Refusal | None:
         """Why `action` is refused now, as a rule id with parameters; None if it is legal."""
         refusal = malformed(action)
-        if refusal:
-            return refusal
-        known = decided(state)
+        return refusal or refused(state, action, decided(state))
+
+    def refused(state: S, action: Any, known: Decision) -> Refusal | None:
+        """`why_not` for a well-formed action, against the decision already worked out."""
         st = known.stage
         if st is None or state.task is None:
             return Refusal("game.over")
@@ -213,12 +214,14 @@ def engine(rules: Rules[S]) -> Engine[S]:
         to the automatic step of that name if it comes first: `Game.apply_until`); returns the
         events. An illegal action raises IllegalAction (with its rule id) and changes nothing.
         """
-        # A well-formed action equal to a listed one is legal: no second check. (Well-formed
-        # first: in Python 1.0 == 1 == True, and a listed action must not let a float seat in.)
+        # Well-formed first: in Python 1.0 == 1 == True, and a listed action must not let a
+        # float seat in. A well-formed action equal to a listed one is legal: no second check.
+        refusal = malformed(action)
+        if refusal:
+            raise IllegalAction(refusal)
         known = decided(state)
-        listed = malformed(action) is None and action in known.options.get(action["p"], ())
-        if not listed:
-            refusal = why_not(state, action)
+        if action not in known.options.get(action["p"], ()):
+            refusal = refused(state, action, known)
             if refusal:
                 raise IllegalAction(refusal)
         events: Events = []
