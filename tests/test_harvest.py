@@ -126,6 +126,30 @@ def test_a_drawn_card_is_the_drawers_alone() -> None:
     assert HARVEST.view(s, 0) != HARVEST.view(other, 0)
 
 
+def test_nothing_hidden_shows_in_any_view_over_a_whole_game() -> None:
+    """Hidden twins at every decision: the same game with the pile in another order, the
+    unknown cards of each other hand swapped with the pile's, and another generator, looks the
+    same to every seat that cannot see the difference, and to a spectator."""
+    rnd = random.Random(21)
+    s, _ = HARVEST.new(3, 21)
+    twins = 0
+    while not HARVEST.terminal(s):
+        for seat in (0, 1, 2, None):
+            twin = HARVEST.copy(s)
+            twin.pile = list(reversed(twin.pile))
+            twin.rng ^= 0x9E3779B9
+            for other, hand in enumerate(twin.hands):
+                unknown = [i for i, card in enumerate(hand) if card not in twin.known[other]]
+                if other != seat and unknown and twin.pile:
+                    i = unknown[0]
+                    hand[i], twin.pile[0] = twin.pile[0], hand[i]
+            assert HARVEST.view(twin, seat) == HARVEST.view(s, seat), seat
+            twins += 1
+        seat = HARVEST.asked(s)[0]
+        HARVEST.apply(s, rnd.choice(HARVEST.legal_actions(s, seat)))
+    assert twins > 40
+
+
 def test_an_empty_pile_is_made_again_from_the_discard_pile_and_the_hands() -> None:
     """Shuffled together and dealt again, so nothing seen before tells where a card is."""
     s = begin(2, 2, weather=6)
