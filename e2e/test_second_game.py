@@ -26,7 +26,7 @@ from web.castle_page.page import PAGE as CASTLE
 GAMES = {"castle": CASTLE, "goofspiel": GOOFSPIEL_PAGE, "harvest": HARVEST_PAGE}
 SITE = "castle"
 '''
-PACKAGES = ("goofspiel", "harvest", "small_page")
+PACKAGES = ("goofspiel", "harvest", "small_game", "small_page")
 
 
 def build_with_small_games(sources: Path, site: Path) -> None:

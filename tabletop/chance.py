@@ -4,9 +4,9 @@ A game's randomness lives in its state (`rng`, one integer: rng.py), so a game i
 plus its actions and a record replays exactly. A chance step names what it draws (`"season_dice"`,
 `"draw_pile"`: a name `forcing` can take) and takes one outcome through this module, which
 
-* appends a `chance` event naming it, with the outcome when it is public (a die) and without
-  it when it is not (a shuffled pile's order): the log can tell it, the shell's undo stops at it
-  (`revealing`), and a search sees where the game, not a player, decided;
+* appends a `chance` event naming it, with the outcome of a roll (a die is seen by all) and
+  without the order of a shuffle (a pile face down): the log can tell it, the shell's undo
+  stops at it (`revealing`), and a search sees where the game, not a player, decided;
 * lets a test force the outcomes of a named chance (`forcing`), so that a situation a card text
   describes is set up by its roll rather than by editing the state.
 
@@ -46,7 +46,6 @@ def roll(
     name: str,
     outcomes: Sequence[T],
     weights: Sequence[int] | None = None,
-    public: bool = True,
 ) -> T:
     """One of `outcomes` (as likely as their `weights`, else each as likely), from the state's
     generator or, in a test, the next forced outcome of `name`."""
@@ -58,7 +57,7 @@ def roll(
         state.rng, outcome = rng.choice(state.rng, outcomes)
     else:
         state.rng, outcome = rng.weighted(state.rng, outcomes, weights)
-    events.append(event(CHANCE, what=name, outcome=outcome) if public else event(CHANCE, what=name))
+    events.append(event(CHANCE, what=name, outcome=outcome))
     return outcome
 
 

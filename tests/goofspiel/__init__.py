@@ -16,12 +16,13 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+
+import small_game
 
 from tabletop import core, rng
 from tabletop.actions import Codec
 from tabletop.game import Action, Event, Game, Json, Migration, Results
-from tabletop.record import whole
 from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
 
@@ -46,7 +47,7 @@ class State:
     decided: core.Decision | None = field(default=None, repr=False, compare=False)
 
 
-FIELDS = tuple(f.name for f in fields(State) if f.name != "decided")
+FIELDS = small_game.saved_fields(State)
 
 
 def _round_task() -> Task:
@@ -127,7 +128,7 @@ ENGINE = core.engine(
         seats=lambda s: len(s.hands),
         malformed=CODEC.malformed,
         context=lambda s, _t, _st: {"prize": s.prize},
-        mark=lambda s: repr([getattr(s, name) for name in FIELDS]),
+        mark=lambda s: small_game.mark(s, FIELDS),
     )
 )
 
@@ -157,11 +158,7 @@ class Goofspiel:
         return s, ev
 
     def setup_error(self, setup: Json) -> str | None:
-        if setup.get("players") not in PLAYERS:
-            return f"players must be one of {PLAYERS}"
-        if not whole(setup.get("seed")):
-            return "seed must be a whole number"
-        return None
+        return small_game.setup_error(setup, PLAYERS)
 
     def start(self, setup: Json) -> tuple[State, list[Event]]:
         return self.new(setup["players"], setup["seed"])
@@ -213,7 +210,7 @@ class Goofspiel:
         }
 
     def to_json(self, s: State) -> Json:
-        return {name: copy.deepcopy(getattr(s, name)) for name in FIELDS}
+        return small_game.to_json(s, FIELDS)
 
     def from_json(self, obj: Json) -> State:
         if "rng" not in obj or HIDDEN in obj.get("bids", []):

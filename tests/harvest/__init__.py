@@ -39,14 +39,15 @@ import copy
 import random
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
+
+import small_game
 
 from tabletop import chance, core, rng, runner
 from tabletop.actions import Codec
 from tabletop.game import Action, Event, Game, Json, Migration, Results
-from tabletop.record import whole
 from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
 
@@ -107,7 +108,7 @@ class State:
     decided: core.Decision | None = field(default=None, repr=False, compare=False)
 
 
-FIELDS = tuple(f.name for f in fields(State) if f.name != "decided")
+FIELDS = small_game.saved_fields(State)
 
 
 def _task(seat: int | None, *steps: str, **context: Any) -> Task:
@@ -395,13 +396,13 @@ STAGES: dict[str, Stage[State]] = {
 AUTO_STEPS: dict[str, AutoStep[State]] = {"weather": _weather, "round_end": _round_end}
 
 
-def _mark(s: State) -> str:
-    return repr([getattr(s, name) for name in FIELDS])
-
-
 ENGINE = core.engine(
     core.Rules(
-        STAGES, AUTO_STEPS, seats=lambda s: len(s.hands), malformed=CODEC.malformed, mark=_mark
+        STAGES,
+        AUTO_STEPS,
+        seats=lambda s: len(s.hands),
+        malformed=CODEC.malformed,
+        mark=lambda s: small_game.mark(s, FIELDS),
     )
 )
 
@@ -444,11 +445,7 @@ class Harvest:
         return s, ev
 
     def setup_error(self, setup: Json) -> str | None:
-        if setup.get("players") not in PLAYERS:
-            return f"players must be one of {PLAYERS}"
-        if not whole(setup.get("seed")):
-            return "seed must be a whole number"
-        return None
+        return small_game.setup_error(setup, PLAYERS)
 
     def start(self, setup: Json) -> tuple[State, list[Event]]:
         return self.new(setup["players"], setup["seed"])
@@ -519,7 +516,7 @@ class Harvest:
         }
 
     def to_json(self, s: State) -> Json:
-        return {name: copy.deepcopy(getattr(s, name)) for name in FIELDS}
+        return small_game.to_json(s, FIELDS)
 
     def from_json(self, obj: Json) -> State:
         if "rng" not in obj or any(HIDDEN in cards for cards in [*obj["hands"], obj["pile"]]):
