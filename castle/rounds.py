@@ -104,7 +104,7 @@ def reveal(s: State, _t: Task, ev: Events) -> None:
         p.revealed = list(cards)
         chosen.append(list(cards))
     s.selection = [None] * s.n
-    ev.append(event("revealed", cards=chosen))
+    ev.append(event("revealed", cards=chosen, shown="all"))  # the secret choices, to all
     s.phase = "round"
     s.queue = round_queue(s)
 

@@ -56,7 +56,7 @@ def reveal_winter(s: State, _t: Task, ev: Events) -> None:
     if s.round in data.WINTER_ROUNDS and w["deck"]:
         card = w["deck"].pop(0)
         w["card"] = card
-        ev.append(event("winter_revealed", card=card))
+        ev.append(event("winter_revealed", card=card, shown="all"))  # the deck's top, face up
         if card in data.WINTER_KEPT:
             w["in_play"].append(card)
         else:

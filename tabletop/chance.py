@@ -6,7 +6,7 @@ plus its actions and a record replays exactly. A chance step names what it draws
 
 * appends a `chance` event naming it, with the outcome of a roll (a die is seen by all) and
   without the order of a shuffle (a pile face down): the log can tell it, the shell's undo
-  stops at it (`revealing`), and a search sees where the game, not a player, decided;
+  stops at a roll (`revealed_to`), and a search sees where the game, not a player, decided;
 * lets a test force the outcomes of a named chance (`forcing`), so that a situation a card text
   describes is set up by its roll rather than by editing the state.
 
@@ -28,7 +28,8 @@ T = TypeVar("T")
 #: The event every chance step appends: {"e": "chance", "what": its name, "outcome"?}.
 CHANCE = "chance"
 #: The key of an event that showed someone something new (a card drawn, a card looked at, a
-#: secret choice revealed): its value is the seats that saw it, or "all".
+#: secret choice revealed, a card of a hidden hand turned face up): its value is the seats for
+#: whom it was new (a list), or "all".
 SHOWN = "shown"
 
 _forced: dict[str, list[Any]] = {}
@@ -95,7 +96,17 @@ def forcing(**outcomes: Sequence[Any]) -> Iterator[None]:
                 _forced.pop(name, None)
 
 
-def revealing(events: Sequence[Event]) -> bool:
-    """The events showed someone something no one could know before them: a chance step came
-    out, or an event says who saw what (`SHOWN`). Undo never takes back past them."""
-    return any(e.get("e") == CHANCE or SHOWN in e for e in events)
+def revealed_to(events: Sequence[Event], seat: int | None) -> bool:
+    """The events showed `seat` (None: a spectator, who sees what all see) something new: a
+    roll came out (a die is seen by all), or an event was shown to it or to all. A shuffle's
+    order is shown to no one. Until such an event, two states that looked the same to `seat`
+    look the same after the same actions (tests/test_interface.py holds every game to it).
+    The shell's undo never takes an action back past events revealed to its seat: it would
+    choose again knowing them."""
+    for e in events:
+        if e.get("e") == CHANCE and "outcome" in e:
+            return True
+        shown = e.get(SHOWN)
+        if shown == "all" or (seat is not None and isinstance(shown, list) and seat in shown):
+            return True
+    return False

@@ -129,6 +129,16 @@ def changed(state: Played) -> None:
     state.decided = None
 
 
+def _fresh(value: Any) -> Any:
+    """A copy of a JSON value: a caller may change the prompt it got (a page adding to its
+    context) without changing the next caller's, or the task the context was read from."""
+    if isinstance(value, dict):
+        return {key: _fresh(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_fresh(item) for item in value]
+    return value
+
+
 def engine(rules: Rules[S]) -> Engine[S]:
     """The engine functions of a game with these rules."""
     stages, auto_steps, seats, malformed = (
@@ -175,7 +185,7 @@ def engine(rules: Rules[S]) -> Engine[S]:
                 "private": st.private,
                 "context": context(state, state.task, st),
             }
-        return {**made, "seats": list(known.asked)}
+        return {**made, "seats": list(known.asked), "context": _fresh(made["context"])}
 
     def legal_actions(state: S, seat: int) -> list[Action]:
         """Every legal action of `seat` now, in a deterministic order (empty if not asked)."""

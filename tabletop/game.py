@@ -33,6 +33,7 @@ PROMPT_KINDS = (
     "menu",  # one of several kinds of action, asked again until the seat ends its turn
     "seat",  # another player (a target)
     "tokens",  # amounts of several kinds (context: the kinds, and the bounds or the count)
+    "order",  # the same things in an order of the seat's choice (its own effects, cards)
 )
 
 

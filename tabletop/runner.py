@@ -50,7 +50,10 @@ def run(
         if t is None:
             if not s.queue:
                 return
-            s.task = s.queue.pop(0)
+            s.task = t = s.queue.pop(0)
+            name = t["stage"]
+            if name is not None and stages[name].simultaneous:  # resumed after an interrupt
+                _take_forced(s, t, stages[name], ev)
             continue
         name = t["stage"]
         if name is None:
@@ -85,8 +88,8 @@ def interrupt(s: Tasks, task: Task) -> None:
     its stage, asked again, or at its next step) once `task` is done. Called from a stage's
     `perform`, its `enter` or an automatic step: an effect that pauses a turn to ask another
     seat. An interrupting task may itself be interrupted: they resume last in, first out. A
-    simultaneous stage takes its seats' forced answers when it begins only: one resumed after
-    an interrupt asks every seat left, forced or not."""
+    simultaneous stage takes its seats' forced answers when it begins and again when it
+    resumes (an interrupt may have left a seat one answer only)."""
     if s.task is not None:
         s.queue.insert(0, s.task)
     s.task = task

@@ -63,6 +63,24 @@ def test_the_weather_die_gives_every_grower_its_suns_and_can_be_forced() -> None
     assert HARVEST.to_json(again) == HARVEST.to_json(HARVEST.new(3, 1)[0])  # the seed's own
 
 
+def test_a_prompt_is_the_callers_own() -> None:
+    """Changing a prompt got from the engine changes neither the next caller's nor the task
+    its context was read from."""
+    with chance.forcing(weather=[3]):
+        s, _ = HARVEST.new(2, 6)
+    before = HARVEST.to_json(s)
+    first = HARVEST.prompt(s, 0)
+    assert first is not None and first["context"]["kinds"] == ["sun", "rain"]
+    first["context"]["kinds"].append("snow")
+    first["context"]["added"] = True
+    first["seats"].append(1)
+    assert HARVEST.prompt(s, 0) == {**first, "seats": [0], "context": {"seat": 0, **KINDS}}
+    assert HARVEST.to_json(s) == before
+
+
+KINDS = {"kinds": ["sun", "rain"], "count": 2}
+
+
 def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
     s = begin(2, 3, weather=6)
     card = min(s.hands[0])
@@ -72,6 +90,33 @@ def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
     assert stage(s, 0) == "turn" and s.suns[0] == 4 - cost(card) - 1
     act(s, "p0 end")
     assert HARVEST.asked(s) == [1] and stage(s, 1) == "turn"
+
+
+def test_the_cards_planted_in_a_round_ripen_in_the_order_their_grower_chooses() -> None:
+    """The round's end asks each grower with two cards or more planted in it, from the first:
+    an order (prompt kind `order`) of exactly those cards; the order decides the suns."""
+    s = begin(3, 4, weather=6)  # 4 suns each
+    s.hands[0], s.hands[1] = [1, 3], [2, 2]
+    s.suns = [3, 4, 0]
+    for line in ("p0 plant 1", "p0 plant 3", "p1 plant 2", "p1 plant 2", "p1 end"):
+        act(s, line)  # p0's turn ends by itself: no sun, no card, nothing but "end" left
+    act(s, "p2 end")  # p1's two 2s have one order only: it is taken by itself
+    assert stage(s, 0) == "ripen" and HARVEST.asked(s) == [0]
+    prompt = HARVEST.prompt(s, 0)
+    assert prompt is not None and prompt["kind"] == "order"
+    assert prompt["context"] == {"seat": 0, "cards": [1, 3]}
+    assert [a["order"] for a in HARVEST.legal_actions(s, 0)] == [[1, 3], [3, 1]]
+    for bad in ("p0 ripen 3", "p0 ripen 1 3 3", "p0 ripen 2 3"):
+        refusal = HARVEST.why_not(s, HARVEST.parse_action(bad))
+        assert refusal is not None and refusal.rule == "ripen.not_the_planted", bad
+    other = HARVEST.copy(s)
+    events = act(s, "p0 ripen 1 3")
+    assert {"e": "ripened", "p": 0, "order": [1, 3], "suns": 2} in events
+    assert {"e": "ripened", "p": 1, "order": [2, 2], "suns": 0} in events  # 2 suns: not fewer
+    assert s.round == 2 and s.planted == [[], [], []]
+    events = act(other, "p0 ripen 3 1")  # the 3 first: then the 1 finds a sun already
+    assert {"e": "ripened", "p": 0, "order": [3, 1], "suns": 1} in events
+    assert other.suns[0] == s.suns[0] - 1  # the same roll next: the copy's generator
 
 
 def test_an_offer_asks_the_other_grower_then_the_turn_resumes() -> None:
@@ -171,7 +216,7 @@ def test_an_empty_pile_is_made_again_from_the_discard_pile_and_the_hands() -> No
     assert s.hands[0] == [*order[: held[0]], order[held[0] + held[1]]]  # dealt, then drawn
     assert s.hands[1] == order[held[0] : held[0] + held[1]]
     assert s.known == [[], []] and s.discard == []
-    assert chance.revealing(events)
+    assert all(chance.revealed_to(events, seat) for seat in (0, 1))  # each sees its hand
 
 
 def test_nested_forcing_blocks_use_each_outcome_once() -> None:
@@ -302,6 +347,47 @@ def test_undo_stops_at_a_draw_but_takes_back_a_plant() -> None:
         _play(app, f"p{seat} end")
     assert app.record is not None and app.record["actions"][-1] == f"p{seat} end"
     assert not app.can_undo()  # the weather die was rolled after it
+
+
+def panel(html: str) -> tuple[str, list[tuple[str, str, str]]]:
+    """The generic panel's kind, and its buttons: (data-act, the action's text, the words)."""
+    found = re.search(r'<div class="options generic" data-kind="(\w+)">(.*?)</div>', html)
+    assert found is not None, "no generic panel"
+    buttons = re.findall(r'data-act="(k\d+)" data-action="([^"]+)">([^<]+)</button>', found[2])
+    return found[1], buttons
+
+
+def test_a_choice_of_cards_and_an_order_are_answered_through_the_generic_panel() -> None:
+    """The prompt kinds `cards` (one or two, to compost) and `order` (the ripening) as the page
+    shows them: one button per legal action, worded from the game's catalogs."""
+    app = new_app(MemoryStore(), seed="8")
+    assert app.state.hands == [[1, 5], [1, 4]]
+    _play(app, "p0 gather 2 0")
+    app.pass_cover(0)
+    for line in ("p0 plant 1", "p0 plant 5", "p0 end"):
+        _play(app, line)
+    app.pass_cover(1)
+    _play(app, "p1 compost")
+    kind, buttons = panel(render(app))
+    assert kind == "cards"
+    assert [(text, words) for _, text, words in buttons] == [
+        ("p1 compost_cards 1", "Compost 1"),
+        ("p1 compost_cards 1 4", "Compost 1, 4"),
+        ("p1 compost_cards 4", "Compost 4"),
+    ]
+    app.click(buttons[1][0], {})
+    _play(app, "p1 end")
+    html = render(app)
+    assert app.asked() == [0] and 'id="pass-cover"' not in html  # the garden is in the open
+    kind, buttons = panel(html)
+    assert kind == "order"
+    assert [(text, words) for _, text, words in buttons] == [
+        ("p0 ripen 1 5", "Ripen in the order 1, 5"),
+        ("p0 ripen 5 1", "Ripen in the order 5, 1"),
+    ]
+    app.click(buttons[1][0], {})
+    assert app.record is not None and app.record["actions"][-1] == "p0 ripen 5 1"
+    assert app.state.round == 2
 
 
 def test_the_round_summary_is_read_over_the_table_as_the_round_ended() -> None:

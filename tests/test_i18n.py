@@ -254,7 +254,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"e": "round_started", "round": 2, "start_player": 1},
     {"e": "income", "p": 1, "talers": 1},
     {"e": "selected", "p": 0},
-    {"e": "revealed", "cards": [["trader"], ["bricklayer"], ["worker_c"]]},
+    {"e": "revealed", "cards": [["trader"], ["bricklayer"], ["worker_c"]], "shown": "all"},
     {"e": "equipped", "p": 2, "card": "worker_a", "pieces": {"sand": 2, "clay": 1}},
     {"e": "equipped", "p": 2, "card": "worker_b", "pieces": {}},
     {"e": "worker_c_chose", "p": 2, "kinds": ["wood", "sand", "wood"]},
@@ -353,7 +353,7 @@ EXAMPLES: list[dict[str, Any]] = [
     {"e": "game_over", "winners": [0, 2]},
     # The winter variant (§10).
     {"e": "game_started", "players": 2, "start_player": 0, "winter": True},
-    {"e": "winter_revealed", "card": "plague"},
+    {"e": "winter_revealed", "card": "plague", "shown": "all"},
     {"e": "winter_discarded", "card": "cracked_wall"},
     {"e": "card_discarded", "p": 1, "card": "worker_b", "by": "snowdrift"},
     {"e": "winter_paid", "p": 1, "talers": 3, "by": "snowdrift"},

@@ -15,6 +15,7 @@ from goofspiel import GOOFSPIEL
 from harvest import HARVEST
 
 from castle.game import CASTLE
+from tabletop import chance
 from tabletop import record as records
 from tabletop.game import PROMPT_KINDS, Game
 from tabletop.refusal import IllegalAction
@@ -167,3 +168,48 @@ def test_views_hide_a_secret_answer_from_the_other_seats(game: Game[Any]) -> Non
                     compared += 1
         game.apply(s, rnd.choice(options))
     assert compared > 0
+
+
+def test_nothing_hidden_leaks_into_a_view_as_the_game_moves(game: Game[Any]) -> None:
+    """Hidden twins, for any game: at decisions of a random game, each seat's twin is a state
+    drawn from that seat's view (`determinize`: the same to it, everything it cannot see drawn
+    anew, the generator too). Both are played on with the same actions (one legal in both);
+    until the events reveal something to that seat (`tabletop.chance.revealed_to`: a roll, a
+    card shown to it or to all, secret answers turned face up), the twin still looks exactly
+    the same to that seat and to a spectator. A view that let slip what moved out of sight (a
+    card another seat drew, a secret answer, a shuffled pile, a prompt's context that shows a
+    hidden hand) differs here. Each game's own tests add twins made without `determinize`
+    (test_harvest.py, test_bots.py, test_winter.py): a fact a view wrongly shows from the start
+    is kept by `determinize` and shows only there."""
+    rnd = random.Random(6)
+    players = game.players[-1]
+    s, _ = game.new(players, 13)
+    steps = decisions = twins = 0
+    while not game.terminal(s):
+        if decisions % 3 == 0:
+            for seat in range(players):
+                twins += 1
+                twin = game.determinize(game.view(s, seat), seat, random.Random(decisions))
+                steps += _play_twins(game, game.copy(s), twin, seat, random.Random(decisions))
+        decisions += 1
+        game.apply(s, rnd.choice(game.legal_actions(s, game.asked(s)[0])))
+    assert steps > twins, "the twins hardly moved: the test shows little"
+
+
+def _play_twins(game: Game[Any], real: Any, twin: Any, seat: int, rnd: random.Random) -> int:
+    """Play `real` and `twin` on with the same actions until something is revealed to `seat`
+    or no action is legal in both; checks the views at every step; returns the steps made."""
+    steps = 0
+    while not game.terminal(real) and game.asked(real) == game.asked(twin):
+        for looker in (seat, None):
+            assert game.view(twin, looker) == game.view(real, looker), (looker, steps)
+        who = game.asked(real)[0]
+        both = [a for a in game.legal_actions(real, who) if a in game.legal_actions(twin, who)]
+        if not both:
+            break
+        action = rnd.choice(both)
+        shown = game.apply(real, action), game.apply(twin, action)
+        steps += 1
+        if any(chance.revealed_to(events, seat) for events in shown):
+            break
+    return steps

@@ -178,8 +178,13 @@ def test_a_shuffle_hides_its_order_and_weights_are_counted() -> None:
     events: Events = []
     pile = chance.shuffle(s, events, "pile", ["a", "b", "c", "d"])
     assert sorted(pile) == ["a", "b", "c", "d"] and events == [event("chance", what="pile")]
-    assert chance.revealing(events) and not chance.revealing([event("gained")])
-    assert chance.revealing([event("drew", p=0, shown=[0])])
+    assert not chance.revealed_to(events, 0)  # a shuffle tells no one its order
+    assert chance.revealed_to([event("chance", what="die", outcome=3)], None)  # a roll: all
+    assert not chance.revealed_to([event("gained")], 0)
+    drew = [event("drew", p=0, shown=[0])]
+    assert chance.revealed_to(drew, 0) and not chance.revealed_to(drew, 1)
+    assert not chance.revealed_to(drew, None)
+    assert chance.revealed_to([event("revealed", shown="all")], None)
     with chance.forcing(pile=[["d", "c", "b", "a"]]):
         assert chance.shuffle(s, [], "pile", ["a", "b", "c", "d"]) == ["d", "c", "b", "a"]
     counts = {"blank": 0, "star": 0}
@@ -206,7 +211,7 @@ def test_the_codec_carries_lists_of_numbers() -> None:
 
 def test_an_interrupt_from_a_stages_start_is_played_before_the_stage_is_asked() -> None:
     """A simultaneous stage whose `enter` interrupts: the interrupting question first, and the
-    paused stage's forced answers are not taken behind its back."""
+    paused stage's forced answers are not taken behind its back, but when it resumes."""
 
     def enter(s: Turn, _t: Task, _ev: Events) -> bool:
         runner.interrupt(s, _task(1, "answer"))
@@ -237,5 +242,5 @@ def test_an_interrupt_from_a_stages_start_is_played_before_the_stage_is_asked() 
     engine.run(s, [])
     assert engine.asked(s) == [1] and s.log == []  # the interrupt's question, nothing voted
     engine.apply(s, {"p": 1, "do": "no"})
-    # Resumed: a simultaneous stage takes forced answers only when it begins, so both are asked.
-    assert sorted(engine.asked(s)) == [0, 1] and s.log == ["1:no"]
+    # Resumed: its seats' forced answers are taken then, as when a simultaneous stage begins.
+    assert engine.asked(s) == [] and s.log == ["1:no", "0:vote", "1:vote"]

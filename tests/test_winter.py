@@ -113,7 +113,7 @@ def test_the_card_is_resolved_between_the_selection_and_the_reveal() -> None:
     give(s, 0, talers=5)
     ev = choose(s, p0="trader", p1="stonemason", p2="messenger")
     assert [e["e"] for e in ev] == ["selected", "selected", "selected", "winter_revealed"]
-    assert ev[-1] == {"e": "winter_revealed", "card": "plague"}
+    assert ev[-1] == {"e": "winter_revealed", "card": "plague", "shown": "all"}
     # p0 decides the Plague now, before anything is revealed: the phase is the winter card's.
     assert s.phase == "winter" and stage(s) == "plague"
     assert decision(s)["players"] == [0]
@@ -279,7 +279,7 @@ def test_the_toll_starts_in_the_round_the_tavern_is_drawn_and_lies_on_the_card()
     give(s, 1, talers=2)
     ev = choose(s, p0="trader", p1="trader", p2="messenger")
     assert events_named(ev, "winter_revealed") == [
-        {"e": "winter_revealed", "card": "village_tavern"}
+        {"e": "winter_revealed", "card": "village_tavern", "shown": "all"}
     ]
     assert s.winter["in_play"] == ["village_tavern"]
     ev = play(s, "p0 trader sand_cart")
@@ -812,7 +812,9 @@ def test_the_damsel_asks_everyone_in_the_round_it_is_drawn_for_a_piece_or_a_tale
     give(s, 0, talers=1, sand=0, wood=0, silver=1)
     give(s, 1, talers=2)
     ev = choose(s, p0="trader", p1="trader", p2="trader")
-    assert events_named(ev, "winter_revealed") == [{"e": "winter_revealed", "card": "damsel"}]
+    assert events_named(ev, "winter_revealed") == [
+        {"e": "winter_revealed", "card": "damsel", "shown": "all"}
+    ]
     assert options(s) == ["p0 give silver", "p0 give taler", "p0 drop_out"]
     assert_refused(s, "p0 give sand", "damsel.none_to_give")
     assert_refused(s, "p0 give gold", "damsel.unknown_item")

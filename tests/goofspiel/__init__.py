@@ -60,7 +60,7 @@ def _round_task() -> Task:
 def _draw(s: State, _t: Task, ev: Events) -> None:
     s.prize = s.deck.pop(0)
     s.bids = [None] * len(s.hands)
-    ev.append(event("prize", value=s.prize))
+    ev.append(event("prize", value=s.prize, shown="all"))  # the deck's top, face up
 
 
 def _bid_deciders(s: State, _t: Task) -> list[int]:
@@ -106,7 +106,7 @@ def _resolve(s: State, _t: Task, ev: Events) -> None:
     winner = winners[0] if len(winners) == 1 else None
     if winner is not None and s.prize is not None:
         s.scores[winner] += s.prize
-    ev.append(event("won", bids=list(s.bids), p=winner, value=s.prize))
+    ev.append(event("won", bids=list(s.bids), p=winner, value=s.prize, shown="all"))
     s.prize = None
     if s.deck:
         s.queue.append(_round_task())

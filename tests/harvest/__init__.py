@@ -21,16 +21,21 @@ ends it:
 * **compost** one or two cards of the hand: face up on the discard pile, a rain for each;
 * **end** the turn.
 
+At the end of the round each grower who planted two or more cards in it orders them, and they
+ripen in that order: each gives the grower a sun if the grower then holds fewer suns than its
+value (so the order matters: with no sun, a 1 then a 3 give two suns, a 3 then a 1 only one).
+
 The first grower passes left each round. After the third round the most points win (the garden's
 cards, and a point per two rain); ties share the win. Hidden from a seat: the other hands (but
 for the cards known to be in them), the pile, the generator.
 
 Why it exists: a roll each round (a chance step), a hidden hand drawn from a pile that reshuffles
 (a chance step whose outcome is not shown), a free-order turn (a menu stage that asks its seat
-again until "end"), an effect that interrupts the turn to ask another seat (`runner.interrupt`),
-and knowledge from a public move into a hidden hand, which a seat's view keeps and `determinize`
-respects. It runs on the engine core (tabletop/core.py) like Castle and Goofspiel, plays through
-the shell's generic panels, and the three computer levels play it.
+again until "end"), an order to choose (the ripening, as *Seasons* asks each player to order its
+own end-of-round effects), an effect that interrupts the turn to ask another seat
+(`runner.interrupt`), and knowledge from a public move into a hidden hand, which a seat's view
+keeps and `determinize` respects. It runs on the engine core (tabletop/core.py) like Castle
+and Goofspiel, plays through the shell's generic panels, and the three computer levels play it.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Any
 
 import small_game
@@ -69,6 +74,7 @@ CODEC = Codec(
         "compost": (),
         "compost_cards": (("cards", "ints"),),
         "gather": (("amounts", "ints"),),
+        "ripen": (("order", "ints"),),
     }
 )
 #: What the first grower gathers each round: two tokens of these kinds, its choice.
@@ -97,6 +103,8 @@ class State:
     #: The cards every grower knows to be in each hand (offered to it and accepted).
     known: list[list[int]]
     rain: list[int] = field(default_factory=list)
+    #: The cards each grower planted this round, in the order planted.
+    planted: list[list[int]] = field(default_factory=list)
     round: int = 1
     first: int = 0
     die: int | None = None
@@ -128,12 +136,22 @@ def _weather(s: State, _t: Task, ev: Events) -> None:
     s.queue = [
         _task(s.first, "gather", kinds=list(TOKENS), count=GATHERED),
         *(_task((s.first + k) % n, "turn") for k in range(n)),
-        _task(None, "round_end"),
+        _task(None, "ripening", "round_end"),
     ]
+
+
+def _ripening(s: State, _t: Task, ev: Events) -> None:
+    """Every grower with two cards or more planted this round orders them, from the first."""
+    n = len(s.hands)
+    growers = [(s.first + k) % n for k in range(n)]
+    for seat in reversed(growers):  # each in front of the next: the first grower first
+        if len(s.planted[seat]) >= 2:
+            runner.interrupt(s, _task(seat, "ripen", cards=sorted(s.planted[seat])))
 
 
 def _round_end(s: State, _t: Task, ev: Events) -> None:
     ev.append(event("round_ended", round=s.round))
+    s.planted = [[] for _ in s.hands]
     if s.round == ROUNDS:
         for seat, rain in enumerate(s.rain):
             if rain // RAIN_PER_POINT:
@@ -232,6 +250,7 @@ def _turn_perform(s: State, t: Task, a: Action, ev: Events) -> None:
         _leave_hand(s, seat, a["card"])
         s.suns[seat] -= cost(a["card"])
         s.gardens[seat].append(a["card"])
+        s.planted[seat].append(a["card"])
         ev.append(event("planted", p=seat, card=a["card"], vp=a["card"]))
     elif verb == "offer":
         _leave_hand(s, seat, a["card"])
@@ -304,7 +323,9 @@ def _compost_perform(s: State, t: Task, a: Action, ev: Events) -> None:
         _leave_hand(s, seat, card)
         s.discard.append(card)
     s.rain[seat] += len(a["cards"])
-    ev.append(event("composted", p=seat, cards=list(a["cards"])))
+    others = [other for other in range(len(s.hands)) if other != seat]
+    # Face up, from a hidden hand: new to the others (and the answer may have been forced).
+    ev.append(event("composted", p=seat, cards=list(a["cards"]), shown=others))
     t["stage"] = None
 
 
@@ -316,6 +337,40 @@ COMPOST = Stage(
     _compost_perform,
     private=True,  # chosen from the hand
     kind="cards",  # context: min and max
+)
+
+
+# --- the ripening: an order of the cards planted this round --------------------------------
+
+
+def _ripen_candidates(_s: State, t: Task, seat: int) -> list[Action]:
+    orders = sorted(set(permutations(t["cards"])))
+    return [CODEC.make(seat, "ripen", list(order)) for order in orders]
+
+
+def _ripen_check(_s: State, t: Task, a: Action) -> Refusal | None:
+    if sorted(a["order"]) != t["cards"]:
+        return Refusal("ripen.not_the_planted", {"cards": t["cards"]})
+    return None
+
+
+def _ripen_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat, gained = a["p"], 0
+    for card in a["order"]:
+        if s.suns[seat] < card:
+            s.suns[seat] += 1
+            gained += 1
+    ev.append(event("ripened", p=seat, order=list(a["order"]), suns=gained))
+    t["stage"] = None
+
+
+RIPEN = Stage(
+    "ripen",
+    ("ripen",),
+    _ripen_candidates,
+    _ripen_check,
+    _ripen_perform,
+    kind="order",  # context: the cards to put in order
 )
 
 
@@ -392,8 +447,13 @@ STAGES: dict[str, Stage[State]] = {
     "give_to": GIVE_TO,
     "compost_cards": COMPOST,
     "answer": ANSWER,
+    "ripen": RIPEN,
 }
-AUTO_STEPS: dict[str, AutoStep[State]] = {"weather": _weather, "round_end": _round_end}
+AUTO_STEPS: dict[str, AutoStep[State]] = {
+    "weather": _weather,
+    "ripening": _ripening,
+    "round_end": _round_end,
+}
 
 
 ENGINE = core.engine(
@@ -435,6 +495,7 @@ class Harvest:
             suns=[0] * players,
             known=[[] for _ in range(players)],
             rain=[0] * players,
+            planted=[[] for _ in range(players)],
             rng=seed & rng.MASK64,
         )
         s.pile = chance.shuffle(s, ev, "pile", CARDS)

@@ -1,6 +1,6 @@
 """The tests' Harvest on the page's shell: no board or panel of its own, only what every GameUI
 must say, so its menu turn, its interrupt and its rolls are played through the shell's generic
-blocks (and its undo stops at a roll or a draw: tabletop.chance.revealing)."""
+blocks (and its undo stops at a roll or a draw: tabletop.chance.revealed_to)."""
 
 from __future__ import annotations
 
@@ -72,13 +72,15 @@ class HarvestPage(SmallPage):
             "declined",
             "composted",
             "rain_scored",
+            "ripened",
         ):
             params = {k: v for k, v in event.items() if k not in ("e", "shown")}
             for key in ("p", "to", "offerer"):
                 if key in params:
                     params[key] = names[params[key]]
-            if "cards" in params:
-                params["cards"] = cat.join(str(card) for card in params["cards"])
+            for key in ("cards", "order"):
+                if key in params:
+                    params[key] = cat.join(str(card) for card in params[key])
             return cat.t(f"harvest.{kind}", **params)
         return None
 

@@ -884,14 +884,17 @@ class App:
     def can_undo(self) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information
         appeared and never further, so that it cannot be used to peek: not a secret answer
-        (the reveal follows the last one), not an action that showed something new (a roll, a
-        card drawn: `tabletop.chance.revealing`), not a computer's move (a person would choose
-        again knowing it), and not past another seat's decision."""
+        (the reveal follows the last one), not an action that showed its seat something new
+        (a roll, a card drawn: `tabletop.chance.revealed_to`), not a computer's move (a person
+        would choose again knowing it), and not past another seat's decision."""
         if self.record is None or not self.record["actions"]:
             return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
         return self.history.can_undo(
-            self.record, seat, self.computers[seat] is None, chance.revealing(self._last_events())
+            self.record,
+            seat,
+            self.computers[seat] is None,
+            chance.revealed_to(self._last_events(), seat),
         )
 
     def _last_events(self) -> list[Event]:
