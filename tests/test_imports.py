@@ -17,7 +17,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Every package of the project, read for the graph (a circle may pass through any of them).
-PACKAGES = ("tabletop", "castle", "web")
+PACKAGES = ("tabletop", "castle", "seasons", "web")
 Graph = dict[str, set[str]]
 
 

@@ -15,12 +15,13 @@ from goofspiel import GOOFSPIEL
 from harvest import HARVEST
 
 from castle.game import CASTLE
+from seasons import SEASONS
 from tabletop import chance
 from tabletop import record as records
 from tabletop.game import PROMPT_KINDS, Game
 from tabletop.refusal import IllegalAction
 
-GAMES: list[Game[Any]] = [CASTLE, GOOFSPIEL, HARVEST]
+GAMES: list[Game[Any]] = [CASTLE, GOOFSPIEL, HARVEST, SEASONS]
 MAX_ACTIONS = 3000
 
 
@@ -174,13 +175,14 @@ def test_nothing_hidden_leaks_into_a_view_as_the_game_moves(game: Game[Any]) -> 
     """Hidden twins, for any game: at decisions of a random game, each seat's twin is a state
     drawn from that seat's view (`determinize`: the same to it, everything it cannot see drawn
     anew, the generator too). Both are played on with the same actions (one legal in both);
-    until the events reveal something to that seat (`tabletop.chance.revealed_to`: a roll, a
-    card shown to it or to all, secret answers turned face up), the twin still looks exactly
-    the same to that seat and to a spectator. A view that let slip what moved out of sight (a
-    card another seat drew, a secret answer, a shuffled pile, a prompt's context that shows a
-    hidden hand) differs here. Each game's own tests add twins made without `determinize`
-    (test_harvest.py, test_bots.py, test_winter.py): a fact a view wrongly shows from the start
-    is kept by `determinize` and shows only there."""
+    while their events are the same and reveal nothing to that seat (`chance.revealed_to`: a
+    roll, a card shown to it or to all, secret answers turned face up), the twin still looks
+    exactly the same to that seat and to a spectator (events that differ are something the
+    seat saw: a turn ended by itself in one twin, the hidden hand leaving no choice). A view
+    that let slip what moved out of sight (a card another seat drew, a secret answer, a
+    shuffled pile, a prompt's context that shows a hidden hand) differs here. Each game's own
+    tests add twins made without `determinize` (test_harvest.py, test_bots.py, test_winter.py):
+    a fact a view wrongly shows from the start is kept by `determinize` and shows only there."""
     rnd = random.Random(6)
     players = game.players[-1]
     s, _ = game.new(players, 13)
@@ -208,8 +210,8 @@ def _play_twins(game: Game[Any], real: Any, twin: Any, seat: int, rnd: random.Ra
         if not both:
             break
         action = rnd.choice(both)
-        shown = game.apply(real, action), game.apply(twin, action)
+        events = game.apply(real, action), game.apply(twin, action)
         steps += 1
-        if any(chance.revealed_to(events, seat) for events in shown):
-            break
+        if events[0] != events[1] or chance.revealed_to(events[0], seat):
+            break  # the seat saw something new, or saw the twins differ (a forced answer)
     return steps

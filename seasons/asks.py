@@ -1,0 +1,183 @@
+"""The small decisions effects ask (§7, §10): an energy gained or spent, the excess returned,
+a card kept from those drawn. Each is a stage of one task (seasons/tasks.py)."""
+
+from __future__ import annotations
+
+from tabletop.actions import Codec
+from tabletop.refusal import Refusal
+from tabletop.stage import Action, Events, Stage, Task, event
+
+from . import energy, piles
+from .data import ENERGIES
+from .effects import entered
+from .state import State, in_play
+
+#: Every verb of the game, with its fields (tabletop/actions.py).
+CODEC = Codec(
+    {
+        "keep": (("card", "int"),),  # the draft; a card kept from those drawn
+        "split": (("card", "int"),),  # the next card of the split into hand and libraries
+        "take": (("die", "str"),),  # a season die
+        "reroll": (("uid", "int"),),  # Die of Malice, before the die
+        "resolve": (),  # the die, as it lies
+        "draw_card": (),  # the card symbol: one card
+        "bonus_draw": (),  # the card symbol, with the draw bonus: two, one kept
+        "discard": (),  # the card drawn, not kept
+        "play": (("card", "int"),),  # a card looked at, put into play free
+        "gain": (("energy", "str"),),
+        "spend": (("energy", "str"),),
+        "return_energy": (("energy", "str"),),
+        "summon": (("card", "int"),),
+        "lower": (("energy", "str"),),  # Hand of Fortune: the token waived
+        "activate": (("uid", "int"),),
+        "transmute": (("energy", "str"),),
+        "exchange": (),
+        "transmute_bonus": (),
+        "gauge_bonus": (),
+        "end": (),
+        "order": (("uids", "ints"),),  # one's own end-of-round effects, in order
+        "move": (("spaces", "int"),),  # Temporal Boots
+    }
+)
+
+
+def kind_of(action: Action) -> int:
+    return ENERGIES.index(action["energy"])
+
+
+def _energy_candidates(verb: str) -> object:
+    return lambda _s, _t, seat: [CODEC.make(seat, verb, kind) for kind in ENERGIES]
+
+
+# --- gain one energy of one's choice -------------------------------------------------------------
+
+
+def _gain_check(_s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["energy"] not in ENERGIES:
+        return Refusal("energy.unknown", {"energy": a["energy"]})
+    return None
+
+
+def _gain_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    s.players[a["p"]].reserve[kind_of(a)] += 1
+    ev.append(event("gained", p=a["p"], energy=a["energy"]))
+    t["stage"] = None
+
+
+GAIN = Stage("gain", ("gain",), _energy_candidates("gain"), _gain_check, _gain_perform)  # type: ignore[arg-type]
+
+
+# --- spend one energy of one's choice ------------------------------------------------------------
+
+
+def _spend_check(s: State, t: Task, a: Action) -> Refusal | None:
+    if a["energy"] not in ENERGIES:
+        return Refusal("energy.unknown", {"energy": a["energy"]})
+    if s.players[a["p"]].reserve[kind_of(a)] < 1:
+        return Refusal("energy.none_of_it", {"energy": a["energy"]})
+    of = t.get("of")
+    if of is not None and a["energy"] != of:
+        return Refusal("energy.one_type", {"energy": of})
+    return None
+
+
+def _spend_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    s.players[a["p"]].reserve[kind_of(a)] -= 1
+    ev.append(event("spent", p=a["p"], energy=a["energy"]))
+    t["stage"] = None
+
+
+SPEND = Stage("spend", ("spend",), _energy_candidates("spend"), _spend_check, _spend_perform)  # type: ignore[arg-type]
+
+
+# --- overflow: the excess returned, token by token -----------------------------------------------
+
+
+def _overflow_enter(s: State, t: Task, _ev: Events) -> bool:
+    return energy.excess(s.players[t["seat"]]) > 0
+
+
+def _overflow_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["energy"] not in ENERGIES:
+        return Refusal("energy.unknown", {"energy": a["energy"]})
+    if s.players[a["p"]].reserve[kind_of(a)] < 1:
+        return Refusal("energy.none_of_it", {"energy": a["energy"]})
+    return None
+
+
+def _overflow_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    p = s.players[a["p"]]
+    p.reserve[kind_of(a)] -= 1
+    ev.append(event("returned", p=a["p"], energy=a["energy"]))
+    if energy.excess(p) == 0:
+        t["stage"] = None
+
+
+OVERFLOW = Stage(
+    "overflow",
+    ("return_energy",),
+    _energy_candidates("return_energy"),  # type: ignore[arg-type]
+    _overflow_check,
+    _overflow_perform,
+    _overflow_enter,
+)
+
+
+# --- the cards looked at: one kept (or put into play), the rest discarded ------------------------
+
+
+def _looked_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    cards = sorted(set(s.players[seat].looking))
+    verb = "play" if t["into"] == "play" else "keep"
+    options = [CODEC.make(seat, verb, card) for card in cards]
+    if t["may_discard"]:
+        options.append(CODEC.make(seat, "discard"))
+    return options
+
+
+def _looked_check(s: State, t: Task, a: Action) -> Refusal | None:
+    wanted = "play" if t["into"] == "play" else "keep"
+    if a["do"] == "discard":
+        return None if t["may_discard"] else Refusal("draw.keep_one")
+    if a["do"] != wanted:
+        return Refusal("turn.other_decision", {"stage": "looked", "verbs": [wanted]})
+    if a["card"] not in s.players[a["p"]].looking:
+        return Refusal("card.not_drawn", {"card": a["card"]})
+    return None
+
+
+def _looked_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    p = s.players[seat]
+    rest = list(p.looking)
+    p.looking = []
+    if a["do"] != "discard":
+        rest.remove(a["card"])
+        if a["do"] == "play":
+            p.play.append(in_play(s, a["card"]))
+            ev.append(event("put_into_play", p=seat, card=a["card"]))
+            entered(s, seat, p.play[-1])  # its entry effect, played next
+        else:
+            p.hand.append(a["card"])
+            ev.append(event("kept", p=seat))
+    for card in rest:
+        piles.discard_seen(s, card, seat, ev)
+    t["stage"] = None
+
+
+LOOKED = Stage(
+    "looked",
+    ("keep", "play", "discard"),
+    _looked_candidates,
+    _looked_check,
+    _looked_perform,
+    private=True,  # the cards drawn are the drawer's alone
+    kind="cards",
+)
+
+STAGES: dict[str, Stage[State]] = {
+    "gain": GAIN,
+    "spend": SPEND,
+    "overflow": OVERFLOW,
+    "looked": LOOKED,
+}

@@ -1,0 +1,23 @@
+"""The engine's functions, from the seam's core (tabletop/core.py) and the game's stages."""
+
+from __future__ import annotations
+
+from tabletop import core
+from tabletop.stage import AutoStep, Stage
+
+from . import asks, prelude, rounds, turn
+from .effects import run_effect
+from .state import State, to_json
+
+STAGES: dict[str, Stage[State]] = {**asks.STAGES, **prelude.STAGES, **rounds.STAGES, **turn.STAGES}
+AUTO_STEPS: dict[str, AutoStep[State]] = {**rounds.AUTO_STEPS, "effect": run_effect}
+
+ENGINE = core.engine(
+    core.Rules(
+        STAGES,
+        AUTO_STEPS,
+        seats=lambda s: s.n,
+        malformed=asks.CODEC.malformed,
+        mark=to_json,
+    )
+)

@@ -1,0 +1,43 @@
+"""The draw pile and the discard pile (§10): drawing, reshuffles, the public log and each
+player's private record."""
+
+from __future__ import annotations
+
+from tabletop import chance
+from tabletop.stage import Events, event
+
+from .state import State
+
+
+def drawable(s: State) -> int:
+    """How many cards can still be drawn, a reshuffle counted."""
+    return len(s.pile) + len(s.discard)
+
+
+def draw(s: State, seat: int, ev: Events) -> int | None:
+    """The top card of the draw pile, the discard pile shuffled into a new one first if it is
+    empty (§10; a chance step); None when both are empty. The card is the drawer's to see."""
+    if not s.pile:
+        if not s.discard:
+            return None
+        s.pile = chance.shuffle(s, ev, "draw_pile", s.discard)
+        s.discard = []
+        s.reshuffled_at = [len(s.discard_log), *(len(p.discarded_seen) for p in s.players)]
+        ev.append(event("reshuffled", cards=len(s.pile)))
+    card = s.pile.pop(0)
+    ev.append(event("drew", p=seat, shown=[seat]))
+    return card
+
+
+def discard_shown(s: State, card: int, seat: int, ev: Events) -> None:
+    """A card that was public goes on the discard pile and into the public log (§10)."""
+    s.discard.append(card)
+    s.discard_log.append(card)
+    ev.append(event("discarded", p=seat, card=card))
+
+
+def discard_seen(s: State, card: int, seat: int, ev: Events) -> None:
+    """A card only `seat` saw goes on the discard pile and into its private record (§10)."""
+    s.discard.append(card)
+    s.players[seat].discarded_seen.append(card)
+    ev.append(event("discarded_unseen", p=seat))

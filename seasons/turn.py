@@ -1,0 +1,320 @@
+"""The turn's actions (§6.3): a free-order menu of summon, activate, transmute and the bonus
+actions, asked again until "end"; summoning (§9.2) and activating (§9.5)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tabletop import runner
+from tabletop.refusal import Refusal
+from tabletop.stage import Action, Events, Stage, Task, event
+
+from . import data, energy, tasks, time
+from .asks import CODEC, kind_of
+from .cards import CARDS, card_cost
+from .data import ENERGIES
+from .effects import crystals, entered, free_slot, gauge
+from .state import State, in_play
+
+
+def can_bonus(s: State, seat: int) -> bool:
+    return s.players[seat].bonuses < data.BONUS_MAX
+
+
+# --- summoning from hand (§9.2) ------------------------------------------------------------------
+
+
+def summon_refusal(s: State, seat: int, card: int) -> Refusal | None:
+    p = s.players[seat]
+    if card not in p.hand:
+        return Refusal("card.not_in_hand", {"card": card})
+    if not free_slot(s, seat):
+        return Refusal("summon.no_free_slot", {"gauge": p.gauge})
+    cost = card_cost(card, s.n)
+    leech = len(energy.leeches(s, seat))
+    if p.crystals < cost.crystals + leech:
+        return Refusal("summon.too_few_crystals", {"crystals": cost.crystals + leech})
+    if not energy.payable(p.reserve, cost, energy.lowered(cost, energy.fortune(p))):
+        return Refusal("summon.too_few_energies", {"card": card})
+    return None
+
+
+def summon(s: State, seat: int, card: int, ev: Events) -> None:
+    """Pay (Leeches first, then the printed cost, Hands of Fortune waiving tokens of the
+    summoner's choice where it has one), the card enters play ready; then the summoner's
+    "whenever you summon" effects, then the card's entry (§9.2.5–7)."""
+    p = s.players[seat]
+    cost = card_cost(card, s.n)
+    for holder in energy.leeches(s, seat):
+        energy.give(s, seat, holder, 1, ev, "leech")
+    p.crystals -= cost.crystals
+    p.hand.remove(card)
+    entering = in_play(s, card)
+    p.play.append(entering)
+    ev.append(event("summoned", p=seat, card=card))
+    then = [
+        tasks.effects(seat, c["card"], c["uid"], CARDS[c["card"]].on_summon)
+        for c in p.play
+        if c is not entering and CARDS[c["card"]].on_summon
+    ]
+    for t in reversed(then):
+        runner.interrupt(s, t)
+    entered(s, seat, entering)
+    waived = energy.lowered(cost, energy.fortune(p))
+    runner.interrupt(s, tasks.task(seat, "pay", owed=list(cost.energies), waive=waived))
+
+
+def _pay_enter(s: State, t: Task, ev: Events) -> bool:
+    """Pay what needs no choice at once; ask which token to waive only where it matters."""
+    p = s.players[t["seat"]]
+    owed = t["owed"]
+    if t["waive"] == 0 or sum(1 for n in owed if n) == 1:
+        for kind in range(len(owed)):
+            take = owed[kind]
+            if t["waive"] and take:
+                waived = min(take, t["waive"])
+                take -= waived
+                t["waive"] -= waived
+            p.reserve[kind] -= take
+            owed[kind] = 0
+        ev.append(event("paid", p=t["seat"]))
+        return False
+    return True
+
+
+def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    return [
+        CODEC.make(seat, "lower", kind) for kind, n in zip(ENERGIES, t["owed"], strict=True) if n
+    ]
+
+
+def _pay_check(s: State, t: Task, a: Action) -> Refusal | None:
+    kind = kind_of(a)
+    owed = list(t["owed"])
+    if not owed[kind]:
+        return Refusal("pay.not_owed", {"energy": a["energy"]})
+    owed[kind] -= 1
+    reserve = s.players[a["p"]].reserve
+    short = sum(max(0, need - have) for need, have in zip(owed, reserve, strict=True))
+    if short > t["waive"] - 1:
+        return Refusal("pay.cannot_then", {"energy": a["energy"]})
+    return None
+
+
+def _pay_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    t["owed"][kind_of(a)] -= 1
+    t["waive"] -= 1
+    ev.append(event("waived", p=a["p"], energy=a["energy"]))
+    if not _pay_enter(s, t, ev):
+        t["stage"] = None
+
+
+PAY = Stage("pay", ("lower",), _pay_candidates, _pay_check, _pay_perform, _pay_enter)
+
+
+# --- activating a card (§9.5) --------------------------------------------------------------------
+
+
+def fairies(s: State, seat: int) -> list[int]:
+    """Each opponent's Thieving Fairies, one entry per card, clockwise from the left (§16.2)."""
+    return [
+        other
+        for other in s.opponents(seat)
+        for c in s.players[other].play
+        if "fairies" in CARDS[c["card"]].modifiers
+    ]
+
+
+def activation_refusal(s: State, seat: int, uid: int, before_die: bool) -> Refusal | None:
+    p = s.players[seat]
+    card = next((c for c in p.play if c["uid"] == uid), None)
+    if card is None:
+        return Refusal("activate.not_in_play", {"uid": uid})
+    spec = CARDS[card["card"]]
+    if not spec.activation:
+        return Refusal("activate.no_activation", {"card": card["card"]})
+    if card["turned"]:
+        return Refusal("activate.turned", {"card": card["card"]})
+    if spec.before_die != before_die:
+        return Refusal("activate.before_die" if spec.before_die else "activate.after_die")
+    crystals_left = p.crystals - len(fairies(s, seat))
+    return ACTIVATION_NEEDS.get(str(spec.activation[0][0]), _always)(
+        s, seat, card["card"], crystals_left
+    )
+
+
+Needs = Callable[[State, int, int, int], Refusal | None]
+
+
+def _always(_s: State, _seat: int, _card: int, _crystals: int) -> Refusal | None:
+    return None
+
+
+def _needs_energy(count: int, one_type: bool = False) -> Needs:
+    def needs(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+        reserve = s.players[seat].reserve
+        if (max(reserve) if one_type else sum(reserve)) < count:
+            return Refusal("activate.too_few_energies", {"card": card, "energies": count})
+        return None
+
+    return needs
+
+
+#: What an activation's first step needs to be payable in full (after Thieving Fairies, §9.5).
+ACTIVATION_NEEDS: dict[str, Needs] = {
+    "ishtar": _needs_energy(3, one_type=True),
+    "spend": _needs_energy(1),
+}
+
+
+def activate(s: State, seat: int, uid: int, ev: Events) -> None:
+    """Thieving Fairies first, one card at a time; the card turned; its effect (§9.5)."""
+    p = s.players[seat]
+    for holder in fairies(s, seat):
+        energy.give(s, seat, holder, 1, ev, "fairies")
+        crystals(s, holder, 1, ev, "fairies")
+    card = next(c for c in p.play if c["uid"] == uid)
+    card["turned"] = True
+    ev.append(event("activated", p=seat, card=card["card"]))
+    runner.interrupt(s, tasks.effects(seat, card["card"], uid, CARDS[card["card"]].activation))
+
+
+# --- the menu ------------------------------------------------------------------------------------
+
+MENU_VERBS = (
+    "summon",
+    "activate",
+    "transmute",
+    "exchange",
+    "transmute_bonus",
+    "gauge_bonus",
+    "end",
+)
+
+
+def _menu_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    p = s.players[seat]
+    return [
+        *(CODEC.make(seat, "summon", card) for card in sorted(set(p.hand))),
+        *(CODEC.make(seat, "activate", c["uid"]) for c in p.play),
+        *(CODEC.make(seat, "transmute", kind) for kind in ENERGIES),
+        CODEC.make(seat, "exchange"),
+        CODEC.make(seat, "transmute_bonus"),
+        CODEC.make(seat, "gauge_bonus"),
+        CODEC.make(seat, "end"),
+    ]
+
+
+def _menu_check(s: State, t: Task, a: Action) -> Refusal | None:
+    seat, verb = a["p"], a["do"]
+    p = s.players[seat]
+    if verb == "summon":
+        return summon_refusal(s, seat, a["card"])
+    if verb == "activate":
+        return activation_refusal(s, seat, a["uid"], before_die=False)
+    if verb == "transmute":
+        if a["energy"] not in ENERGIES:
+            return Refusal("energy.unknown", {"energy": a["energy"]})
+        if not t["right"]:
+            return Refusal("transmute.no_right")
+        if p.reserve[kind_of(a)] < 1:
+            return Refusal("energy.none_of_it", {"energy": a["energy"]})
+        return None
+    if verb in ("exchange", "transmute_bonus", "gauge_bonus") and not can_bonus(s, seat):
+        return Refusal("bonus.none_left")
+    if verb == "exchange" and sum(p.reserve) < data.EXCHANGED:
+        return Refusal("bonus.exchange_two")
+    if verb == "gauge_bonus" and p.gauge >= data.GAUGE_MAX:
+        return Refusal("bonus.gauge_full")
+    return None
+
+
+def _menu_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat, verb = a["p"], a["do"]
+    p = s.players[seat]
+    if verb == "summon":
+        summon(s, seat, a["card"], ev)
+    elif verb == "activate":
+        activate(s, seat, a["uid"], ev)
+    elif verb == "transmute":
+        kind = kind_of(a)
+        p.reserve[kind] -= 1
+        crystals(s, seat, energy.rate(s, seat, kind, t["transmute_bonus"]), ev, "transmute")
+        ev.append(event("transmuted", p=seat, energy=a["energy"]))
+    elif verb == "end":
+        ev.append(event("turn_ended", p=seat))
+        t["stage"] = None
+    else:
+        p.bonuses += 1
+        ev.append(event("bonus_used", p=seat, bonus=verb))
+        if verb == "exchange":
+            runner.interrupt(
+                s,
+                tasks.task(
+                    seat, *(["spend"] * data.EXCHANGED), *(["gain"] * data.EXCHANGED), "overflow"
+                ),
+            )
+        elif verb == "transmute_bonus":
+            t["right"] = True
+            t["transmute_bonus"] += 1
+        else:
+            gauge(s, seat, 1, ev)
+
+
+ACTIONS = Stage(
+    "actions", MENU_VERBS, _menu_candidates, _menu_check, _menu_perform, private=True, kind="menu"
+)
+
+
+# --- Temporal Boots: 1 to 3 spaces, forward or back ----------------------------------------------
+
+
+def _boots_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "move", spaces) for spaces in (-3, -2, -1, 1, 2, 3)]
+
+
+def _boots_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["spaces"] not in (-3, -2, -1, 1, 2, 3):
+        return Refusal("boots.spaces", {"spaces": a["spaces"]})
+    if s.position + a["spaces"] < data.FIRST_POSITION:
+        return Refusal("boots.before_the_start")
+    return None
+
+
+def _boots_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    t["stage"] = None
+    time.move(s, a["p"], a["spaces"], ev, by_boots=True)
+
+
+BOOTS = Stage("boots", ("move",), _boots_candidates, _boots_check, _boots_perform)
+
+
+# --- Balance of Ishtar: 3 energies of one type ---------------------------------------------------
+
+
+def _ishtar_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "spend", kind) for kind in ENERGIES]
+
+
+def _ishtar_check(s: State, t: Task, a: Action) -> Refusal | None:
+    if a["energy"] not in ENERGIES:
+        return Refusal("energy.unknown", {"energy": a["energy"]})
+    if s.players[a["p"]].reserve[kind_of(a)] < t["count"]:
+        return Refusal("ishtar.too_few", {"energy": a["energy"], "count": t["count"]})
+    return None
+
+
+def _ishtar_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    """A transmutation of three energies: + Purse of Io and the transmute bonus for each (§8)."""
+    seat = a["p"]
+    p = s.players[seat]
+    p.reserve[kind_of(a)] -= t["count"]
+    turn = next((x for x in s.queue if x.get("turn") and x["seat"] == seat), None)
+    extra = energy.has_modifier(p, "purse") + (turn["transmute_bonus"] if turn else 0)
+    crystals(s, seat, t["crystals"] + extra * t["count"], ev, 5)
+    t["stage"] = None
+
+
+ISHTAR = Stage("ishtar", ("spend",), _ishtar_candidates, _ishtar_check, _ishtar_perform)
+
+STAGES: dict[str, Stage[State]] = {"actions": ACTIONS, "pay": PAY, "boots": BOOTS, "ishtar": ISHTAR}
