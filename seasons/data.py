@@ -37,7 +37,7 @@ SEASONS: Final = ("winter", "spring", "summer", "fall")
 SPACES_PER_YEAR: Final = 12
 SPACES_PER_SEASON: Final = 3
 YEARS: Final = 3
-#: The last absolute position of the game (year 3, space 12): a move beyond it ends it (§4.8).
+#: The last absolute position of the game (year 3, space 12): a move beyond it ends it (§4.10).
 LAST_POSITION: Final = YEARS * SPACES_PER_YEAR
 #: Temporal Boots never take the token below year 1, space 1 (⚖ `ruling.boots_floor`).
 FIRST_POSITION: Final = 1

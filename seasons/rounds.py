@@ -191,7 +191,7 @@ def _end_of_round_effects(s: State, _t: Task, ev: Events) -> None:
     for seat in s.seats_from_first():
         own = [c for c in s.players[seat].play if CARDS[c["card"]].end_of_round]
         if len(own) > 1:
-            asked.append(tasks.task(seat, "order", uids=sorted(c["uid"] for c in own)))
+            asked.append(tasks.task(seat, "order", items=sorted(c["uid"] for c in own)))
         elif own:
             asked.append(
                 tasks.effects(
@@ -203,12 +203,12 @@ def _end_of_round_effects(s: State, _t: Task, ev: Events) -> None:
 
 
 def _order_candidates(s: State, t: Task, seat: int) -> list[Action]:
-    return [CODEC.make(seat, "order", list(order)) for order in permutations(t["uids"])]
+    return [CODEC.make(seat, "order", list(order)) for order in permutations(t["items"])]
 
 
 def _order_check(s: State, t: Task, a: Action) -> Refusal | None:
-    if sorted(a["uids"]) != t["uids"]:
-        return Refusal("order.not_your_effects", {"uids": t["uids"]})
+    if sorted(a["uids"]) != t["items"]:
+        return Refusal("order.not_your_effects", {"uids": t["items"]})
     return None
 
 

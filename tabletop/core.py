@@ -139,6 +139,13 @@ def _fresh(value: Any) -> Any:
     return value
 
 
+def _action_copy(action: Action) -> Action:
+    """A copy of a listed action (its fields are numbers, words or lists of them): `apply`
+    takes an action equal to a listed one without checking it again, so a caller that changed
+    the one it got must not change the list."""
+    return {key: value[:] if value.__class__ is list else value for key, value in action.items()}
+
+
 def engine(rules: Rules[S]) -> Engine[S]:
     """The engine functions of a game with these rules."""
     stages, auto_steps, seats, malformed = (
@@ -196,7 +203,7 @@ def engine(rules: Rules[S]) -> Engine[S]:
             if st is None or state.task is None or seat not in known.asked:
                 return []
             listed = known.options[seat] = st.options(state, state.task, seat)
-        return list(listed)
+        return [_action_copy(action) for action in listed]
 
     def why_not(state: S, action: Any) -> Refusal | None:
         """Why `action` is refused now, as a rule id with parameters; None if it is legal."""

@@ -23,17 +23,20 @@ Event = dict[str, Any]
 
 #: How a prompt is best shown. Any of them can be answered by picking one of the legal actions
 #: (the page's generic panel does exactly that); a game's own panel may do better.
+#: The context keys each kind promises are its only contract with a page (tests/test_interface.py
+#: checks them); anything else in a context is the game's own.
 PROMPT_KINDS = (
     "choose",  # one of a few options
-    "cards",  # a set of cards from a hand
+    "cards",  # a set of cards from a hand (context, optional: `min` and `max` cards)
     "amount",  # a number in a range
     "payment",  # one step of building a payment
     "place",  # a place on the board
     "confirm",  # yes or no
     "menu",  # one of several kinds of action, asked again until the seat ends its turn
     "seat",  # another player (a target)
-    "tokens",  # amounts of several kinds (context: the kinds, and the bounds or the count)
-    "order",  # the same things in an order of the seat's choice (its own effects, cards)
+    "tokens",  # amounts of several kinds (context: `kinds`, and `count` or bounds)
+    "order",  # context `items`: each action's list field is an order of them (few items: an
+    # order of n items is n! actions; ask one at a time beyond four or five)
 )
 
 

@@ -75,7 +75,7 @@ def run(
             continue
         st = stages[name]
         if st.simultaneous:
-            return  # forced answers were taken when it began; the rest wait for their seats
+            return  # forced answers were taken when it began or resumed; the rest wait
         (seat,) = st.deciders(s, t)
         only = _only_option(s, t, st, seat)
         if only is None:

@@ -47,7 +47,7 @@ class Stage(Generic[S]):
     deciders: Callable[[S, Task], list[int]] = task_seat
     #: Several seats answer at once, each in secret until all have answered. Their answers are
     #: independent (one seat's answer changes no other seat's options), so forced answers are
-    #: taken once, when the stage begins.
+    #: taken when the stage begins, and again when it resumes after an interrupt.
     simultaneous: bool = False
     #: The seat asked sees something only it may know to answer (its options show its secret
     #: choice): one seat at a time, in the open, but out of the other seats' sight.

@@ -16,6 +16,7 @@ from tabletop import chance
 from tabletop import record as records
 from tabletop.bot import apply_plan
 from tabletop.game import Action
+from tabletop.refusal import IllegalAction
 from web.shell.app import App
 from web.shell.screens import render
 from web.shell.storage import MemoryStore
@@ -81,6 +82,20 @@ def test_a_prompt_is_the_callers_own() -> None:
 KINDS = {"kinds": ["sun", "rain"], "count": 2}
 
 
+def test_a_legal_action_changed_by_its_caller_is_checked_again() -> None:
+    """The engine takes a listed action without a second check: a caller that changes the one
+    it got changes nothing listed, and the changed action is refused by its rule."""
+    with chance.forcing(weather=[3]):
+        s, _ = HARVEST.new(2, 6)
+    action = HARVEST.legal_actions(s, 0)[0]
+    action["amounts"][0] = 7
+    assert HARVEST.legal_actions(s, 0)[0]["amounts"] == [2, 0]
+    refusal = HARVEST.why_not(s, action)
+    assert refusal is not None and refusal.rule == "gather.count"
+    with pytest.raises(IllegalAction):
+        HARVEST.apply(s, action)
+
+
 def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
     s = begin(2, 3, weather=6)
     card = min(s.hands[0])
@@ -104,7 +119,7 @@ def test_the_cards_planted_in_a_round_ripen_in_the_order_their_grower_chooses() 
     assert stage(s, 0) == "ripen" and HARVEST.asked(s) == [0]
     prompt = HARVEST.prompt(s, 0)
     assert prompt is not None and prompt["kind"] == "order"
-    assert prompt["context"] == {"seat": 0, "cards": [1, 3]}
+    assert prompt["context"] == {"seat": 0, "items": [1, 3]}
     assert [a["order"] for a in HARVEST.legal_actions(s, 0)] == [[1, 3], [3, 1]]
     for bad in ("p0 ripen 3", "p0 ripen 1 3 3", "p0 ripen 2 3"):
         refusal = HARVEST.why_not(s, HARVEST.parse_action(bad))
@@ -388,6 +403,18 @@ def test_a_choice_of_cards_and_an_order_are_answered_through_the_generic_panel()
     app.click(buttons[1][0], {})
     assert app.record is not None and app.record["actions"][-1] == "p0 ripen 5 1"
     assert app.state.round == 2
+
+
+def test_a_compost_is_taken_back_only_where_no_other_person_saw_the_cards() -> None:
+    """Composted cards are new to the other growers: against a computer, taking the compost
+    back peeks at nothing; with two people at the device, the other has seen them."""
+    for computer, undoable in (("medium", True), ("person", False)):
+        app = new_app(MemoryStore(), seed="8", kind1=computer, pace="0")
+        _play(app, "p0 gather 2 0")
+        app.pass_cover(0)
+        _play(app, "p0 compost")
+        _play(app, "p0 compost_cards 1")
+        assert app.can_undo() is undoable, computer
 
 
 def test_the_round_summary_is_read_over_the_table_as_the_round_ended() -> None:

@@ -48,6 +48,7 @@ def random_play(game: Game[Any], players: int, seed: int) -> tuple[Any, list[str
             assert prompt["secret"] or len(asked) == 1
             options = game.legal_actions(s, seat)
             assert options and all(game.why_not(s, a) is None for a in options)
+            kept_promises(prompt, options)
         for seat in set(range(players)) - set(asked):
             assert game.prompt(s, seat) is None and game.legal_actions(s, seat) == []
         action = rnd.choice(game.legal_actions(s, rnd.choice(asked)))
@@ -55,6 +56,20 @@ def random_play(game: Game[Any], players: int, seed: int) -> tuple[Any, list[str
         game.apply(s, action)
     assert game.asked(s) == []
     return s, lines
+
+
+def kept_promises(prompt: Any, options: list[Any]) -> None:
+    """The context keys a prompt's kind promises (tabletop.game.PROMPT_KINDS)."""
+    context = prompt["context"]
+    lists = [[v for v in a.values() if isinstance(v, list)] for a in options]
+    if prompt["kind"] == "order":
+        for fields in lists:
+            assert any(sorted(v) == sorted(context["items"]) for v in fields), prompt
+    if prompt["kind"] == "tokens":
+        assert context["kinds"] and ("count" in context or "max" in context), prompt
+    if prompt["kind"] == "cards" and "min" in context:
+        for fields in lists:
+            assert any(context["min"] <= len(v) <= context["max"] for v in fields), prompt
 
 
 def test_random_games_end_with_results_that_explain_every_point(game: Game[Any]) -> None:

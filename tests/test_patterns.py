@@ -244,3 +244,67 @@ def test_an_interrupt_from_a_stages_start_is_played_before_the_stage_is_asked() 
     engine.apply(s, {"p": 1, "do": "no"})
     # Resumed: its seats' forced answers are taken then, as when a simultaneous stage begins.
     assert engine.asked(s) == [] and s.log == ["1:no", "0:vote", "1:vote"]
+
+
+def _vote_engine(interrupting: str) -> Any:
+    """A secret vote of two seats in which an answer `interrupting` first asks the other seat
+    to confirm (and `nested` asks again inside that), after which the asker's vote is forced."""
+
+    def candidates(s: Turn, _t: Task, seat: int) -> list[dict[str, Any]]:
+        if f"{seat}:vote" in s.log:
+            return []
+        if any(entry.startswith("confirmed") for entry in s.log) and seat == 0:
+            return [{"p": seat, "do": "vote"}]  # one choice left once confirmed
+        return [{"p": seat, "do": verb} for verb in ("vote", "ask")]
+
+    def vote(s: Turn, t: Task, action: dict[str, Any], _ev: Events) -> None:
+        if action["do"] == "ask":
+            s.log.append(f"{action['p']}:ask")
+            runner.interrupt(s, _task(1 - action["p"], interrupting))
+            return
+        s.log.append(f"{action['p']}:vote")
+        if all(f"{seat}:vote" in s.log for seat in (0, 1)):
+            t["stage"] = None
+
+    def confirm(s: Turn, t: Task, action: dict[str, Any], _ev: Events) -> None:
+        s.log.append(f"confirmed by {action['p']}")
+        if interrupting == "nested" and "again" not in s.log:
+            s.log.append("again")
+            runner.interrupt(s, _task(action["p"], "nested"))
+        t["stage"] = None
+
+    stage = Stage("confirm", ("ok",), _only("ok", "cancel"), lambda *_: None, confirm)
+    stages = {
+        "vote": Stage(
+            "vote",
+            ("vote", "ask"),
+            candidates,
+            lambda *_: None,
+            vote,
+            deciders=lambda s, _t: [seat for seat in (0, 1) if f"{seat}:vote" not in s.log],
+            simultaneous=True,
+        ),
+        "confirm": stage,
+        "nested": Stage("nested", ("ok",), _only("ok", "cancel"), lambda *_: None, confirm),
+    }
+    return core.engine(
+        core.Rules(stages, {}, seats=lambda s: len(s.coins), malformed=lambda a: None)
+    )
+
+
+@pytest.mark.parametrize("interrupting", ["confirm", "nested"])
+def test_a_secret_stage_interrupted_by_an_answer_resumes_with_its_forced_answers(
+    interrupting: str,
+) -> None:
+    engine = _vote_engine(interrupting)
+    s = Turn([0, 0], queue=[_task(0, "vote")])
+    engine.run(s, [])
+    assert sorted(engine.asked(s)) == [0, 1]
+    engine.apply(s, {"p": 0, "do": "ask"})  # a real choice, that interrupts the vote
+    assert engine.asked(s) == [1]
+    engine.apply(s, {"p": 1, "do": "ok"})
+    if interrupting == "nested":
+        assert engine.asked(s) == [1]  # asked again, inside the first interrupt
+        engine.apply(s, {"p": 1, "do": "ok"})
+    # The vote resumed: seat 0's only answer was taken by itself, seat 1 still chooses.
+    assert engine.asked(s) == [1] and "0:vote" in s.log

@@ -213,6 +213,44 @@ def test_undo_takes_back_a_public_move_but_never_a_secret_choice() -> None:
     assert decision(app.state)["stage"] == "trader"  # type: ignore[index]
 
 
+#: A 2-player game (seed 26) whose round-3 selections are both forced: the last action of
+#: round 2 is followed by the reveal of cards neither player chose.
+FORCED_REVEAL = (
+    "p0 select trader bricklayer",
+    "p1 select trader bricklayer",
+    "p0 trader stone_cart",
+    "p1 trader sand_cart",
+    "p0 tower wood",
+    "p0 erect house",
+    "p0 helper market_1 supply",
+    "p1 tower clay",
+    "p1 done",
+    "p1 select stonemason worker_b",
+    "p0 select messenger worker_c",
+    "p0 worker_c clay clay",
+    "p1 buy p0 worker_c stone",
+    "p1 erect well",
+    "p1 pay wood 0 0",
+    "p1 erect tower",
+    "p0 select stonemason worker_b",
+    "p1 select messenger worker_c",
+    "p1 worker_c sand wood",
+    "p0 done",
+    "p1 done",
+)
+
+
+def test_no_undo_after_a_public_move_that_turned_the_next_secret_cards_up() -> None:
+    """The selections the engine took by itself (each player had one choice) are revealed in
+    the events of the round's last move: taking that move back would let its player choose
+    again knowing them."""
+    app = new_app(2, 26)
+    for line in FORCED_REVEAL:
+        assert app.do(CASTLE.parse_action(line)), line
+    assert any(e["e"] == "revealed" for e in app._last_events())
+    assert not app.can_undo()
+
+
 def test_the_page_speaks_chinese() -> None:
     app = new_app(2, 3, lang="zh")
     app.pass_cover(app.state.start_player if app.state else 0)

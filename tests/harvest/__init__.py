@@ -52,7 +52,7 @@ import small_game
 
 from tabletop import chance, core, rng, runner
 from tabletop.actions import Codec
-from tabletop.game import Action, Event, Game, Json, Migration, Results
+from tabletop.game import NO_MIGRATION, Action, Event, Game, Json, Migration, Results
 from tabletop.refusal import Refusal
 from tabletop.stage import AutoStep, Events, Stage, Task, event
 
@@ -146,7 +146,7 @@ def _ripening(s: State, _t: Task, ev: Events) -> None:
     growers = [(s.first + k) % n for k in range(n)]
     for seat in reversed(growers):  # each in front of the next: the first grower first
         if len(s.planted[seat]) >= 2:
-            runner.interrupt(s, _task(seat, "ripen", cards=sorted(s.planted[seat])))
+            runner.interrupt(s, _task(seat, "ripen", items=sorted(s.planted[seat])))
 
 
 def _round_end(s: State, _t: Task, ev: Events) -> None:
@@ -344,13 +344,13 @@ COMPOST = Stage(
 
 
 def _ripen_candidates(_s: State, t: Task, seat: int) -> list[Action]:
-    orders = sorted(set(permutations(t["cards"])))
+    orders = sorted(set(permutations(t["items"])))
     return [CODEC.make(seat, "ripen", list(order)) for order in orders]
 
 
 def _ripen_check(_s: State, t: Task, a: Action) -> Refusal | None:
-    if sorted(a["order"]) != t["cards"]:
-        return Refusal("ripen.not_the_planted", {"cards": t["cards"]})
+    if sorted(a["order"]) != t["items"]:
+        return Refusal("ripen.not_the_planted", {"cards": t["items"]})
     return None
 
 
@@ -370,7 +370,7 @@ RIPEN = Stage(
     _ripen_candidates,
     _ripen_check,
     _ripen_perform,
-    kind="order",  # context: the cards to put in order
+    kind="order",  # context: the items (cards) to put in order
 )
 
 
@@ -478,9 +478,12 @@ def _tasks_cards(tasks: list[Task | None]) -> list[int]:
 class Harvest:
     name = "harvest"
     title = "Harvest"
-    rules_version = 1
-    migrations: Mapping[int, Migration] = {}  # version 1 is the first
-    setup_keys: Mapping[int, frozenset[str]] = {1: frozenset({"players", "seed"})}
+    rules_version = 2  # 2: the ripening at each round's end
+    migrations: Mapping[int, Migration] = {1: NO_MIGRATION}  # a version 1 game had no ripening
+    setup_keys: Mapping[int, frozenset[str]] = {
+        1: frozenset({"players", "seed"}),
+        2: frozenset({"players", "seed"}),
+    }
     players: tuple[int, ...] = PLAYERS
 
     def new(self, players: int, seed: int) -> tuple[State, list[Event]]:

@@ -49,7 +49,14 @@ class HarvestPage(SmallPage):
         return tag("section", tag("p", esc(gardens)), id="board")
 
     round_end_step: str | None = "round_end"
-    summary_events: tuple[str, ...] = ("gathered", "planted", "accepted", "declined", "composted")
+    summary_events: tuple[str, ...] = (
+        "gathered",
+        "planted",
+        "accepted",
+        "declined",
+        "composted",
+        "ripened",
+    )
 
     def points(self, event: Event) -> tuple[int, int] | None:
         if event["e"] in ("planted", "rain_scored"):

@@ -884,9 +884,11 @@ class App:
     def can_undo(self) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information
         appeared and never further, so that it cannot be used to peek: not a secret answer
-        (the reveal follows the last one), not an action that showed its seat something new
-        (a roll, a card drawn: `tabletop.chance.revealed_to`), not a computer's move (a person
-        would choose again knowing it), and not past another seat's decision."""
+        (the reveal follows the last one), not an action that showed a person at this device
+        something new (a roll, a card drawn, another seat's hidden card turned up:
+        `tabletop.chance.revealed_to`; one shown to a computer only does not count, computers
+        never undo), not a computer's move (a person would choose again knowing it), and not
+        past another seat's decision."""
         if self.record is None or not self.record["actions"]:
             return False
         seat = self.game.parse_action(self.record["actions"][-1])["p"]
@@ -894,7 +896,18 @@ class App:
             self.record,
             seat,
             self.computers[seat] is None,
-            chance.revealed_to(self._last_events(), seat),
+            self._revealed_to_a_person(),
+        )
+
+    def _revealed_to_a_person(self) -> bool:
+        """The last action's events showed something new to a seat a person plays: then
+        taking it back and choosing again would use what that person saw (in a hot-seat
+        game, the next player may be the one pressing undo)."""
+        events = self._last_events()
+        return any(
+            chance.revealed_to(events, seat)
+            for seat, level in enumerate(self.computers)
+            if level is None
         )
 
     def _last_events(self) -> list[Event]:

@@ -78,11 +78,11 @@ class History:
     ) -> bool:
         """Undo takes back a person's own decisions, back to the last moment new information
         appeared and never further, so that it cannot be used to peek: not a secret answer
-        (the reveal follows the last one), not an action whose consequences showed someone
-        something new to its seat (`revealing`: a roll, a draw, a card looked at;
-        `tabletop.chance.revealed_to`), not
-        a computer's move (a person would choose again knowing it), and not past another
-        seat's decision. `seat` played the last action; `person`: a person plays it."""
+        (the reveal follows the last one), not an action whose consequences showed a person
+        at this device something new (`revealing`: a roll, a draw, a card looked at;
+        `tabletop.chance.revealed_to`), not a computer's move (a person would choose again
+        knowing it), and not past another seat's decision. `seat` played the last action;
+        `person`: a person plays it."""
         if rec is None or not rec["actions"] or self.last_secret or self.past is not None:
             return False
         return person and not revealing and self.undoing in (None, seat)
