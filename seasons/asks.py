@@ -37,6 +37,10 @@ CODEC = Codec(
         "end": (),
         "order": (("uids", "ints"),),  # one's own end-of-round effects, in order
         "move": (("spaces", "int"),),  # Temporal Boots
+        "sacrifice": (("uid", "int"),),  # one's own card in play (Syllas)
+        "return_card": (("uid", "int"),),  # one's own item, back to the hand (Amsug)
+        "target": (("seat", "seat"),),  # an opponent (Lewis Greyface)
+        "give": (("card", "int"),),  # a card looked at, to the opponent named (Naria)
     }
 )
 

@@ -21,12 +21,6 @@ from .state import InPlay, State
 Primitive = Callable[[State, Task, tuple[object, ...], Events], None]
 
 
-def run_effect(s: State, t: Task, ev: Events) -> None:
-    """The automatic step `effect`: the task's next effect step."""
-    name, *args = t["effects"].pop(0)
-    PRIMITIVES[str(name)](s, t, tuple(args), ev)
-
-
 def entered(s: State, seat: int, card: InPlay) -> None:
     """A card entered play (summoned or put into play free): its entry effect, now."""
     steps = CARDS[card["card"]].entry
@@ -315,18 +309,3 @@ PRIMITIVES: dict[str, Primitive] = {
     "boots": _boots,
     "ishtar": _ishtar,
 }
-
-#: The cards whose effects are not built yet: left out of every pile and deck until they are
-#: (docs/seasons-rules.md lists them; each needs a handler of its own here).
-UNFINISHED: frozenset[int] = frozenset(
-    number
-    for number, card in CARDS.items()
-    for step in (
-        *card.entry,
-        *card.activation,
-        *card.end_of_round,
-        *card.season_change,
-        *card.on_summon,
-    )
-    if str(step[0]) not in PRIMITIVES
-)

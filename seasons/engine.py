@@ -5,11 +5,17 @@ from __future__ import annotations
 from tabletop import core
 from tabletop.stage import AutoStep, Stage
 
-from . import asks, prelude, rounds, turn
-from .effects import run_effect
+from . import asks, handlers, prelude, rounds, turn
 from .state import State, to_json
+from .steps import run_effect
 
-STAGES: dict[str, Stage[State]] = {**asks.STAGES, **prelude.STAGES, **rounds.STAGES, **turn.STAGES}
+STAGES: dict[str, Stage[State]] = {
+    **asks.STAGES,
+    **prelude.STAGES,
+    **rounds.STAGES,
+    **turn.STAGES,
+    **handlers.STAGES,
+}
 AUTO_STEPS: dict[str, AutoStep[State]] = {**rounds.AUTO_STEPS, "effect": run_effect}
 
 ENGINE = core.engine(

@@ -43,7 +43,7 @@ def start(setup: Json) -> tuple[State, list[Event]]:
     players: int = setup["players"]
     ev: Events = [event("game_started", players=players, level=setup.get("level", "apprentice"))]
     s = State(
-        players=[Player() for _ in range(players)],
+        players=[Player(told=[[] for _ in range(players)]) for _ in range(players)],
         level=setup.get("level", "apprentice"),
         dice={},
         rng=setup["seed"] & rng.MASK64,

@@ -9,8 +9,8 @@ from tabletop.stage import Action, Events, Stage, Task, event
 
 from . import data
 from .asks import CODEC
-from .effects import UNFINISHED
 from .state import Player, State
+from .steps import UNFINISHED
 
 
 def level_cards(level: str) -> list[int]:

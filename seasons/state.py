@@ -19,6 +19,15 @@ Json = dict[str, Any]
 InPlay = dict[str, Any]
 
 
+def leave_hand(p: Player, card: int) -> None:
+    """A card leaves the hand in the open: what anyone knew of one of its copies there goes
+    (another copy may be the one that stayed)."""
+    p.hand.remove(card)
+    for known in (p.known, *p.told):
+        if card in known:
+            known.remove(card)
+
+
 def in_play(s: State, card: int) -> InPlay:
     """A card entering play: ready, nothing stored (§9.5), with an id of its own for as long as
     it stays in play (two copies act on their own, §16.3)."""
@@ -46,6 +55,11 @@ class Player:
     unsplit: list[int] = field(default_factory=list)
     #: Cards drawn and looked at, not yet placed (hidden like the hand, §10).
     looking: list[int] = field(default_factory=list)
+    #: Cards every seat knows to be in this hand (an item Amsug returned to it, §16.5).
+    known: list[int] = field(default_factory=list)
+    #: For each seat, the cards that seat alone knows to be in this hand (Naria's gifts: her
+    #: holder knows each, §16.5). The hand's owner needs none.
+    told: list[list[int]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -135,6 +149,8 @@ def clone(s: State) -> State:
                 list(p.discarded_seen),
                 list(p.unsplit),
                 list(p.looking),
+                list(p.known),
+                [list(cards) for cards in p.told],
             )
             for p in s.players
         ],

@@ -14,7 +14,7 @@ from .asks import CODEC, kind_of
 from .cards import CARDS, card_cost
 from .data import ENERGIES
 from .effects import crystals, entered, free_slot, gauge
-from .state import State, in_play
+from .state import State, in_play, leave_hand
 
 
 def can_bonus(s: State, seat: int) -> bool:
@@ -48,7 +48,7 @@ def summon(s: State, seat: int, card: int, ev: Events) -> None:
     for holder in energy.leeches(s, seat):
         energy.give(s, seat, holder, 1, ev, "leech")
     p.crystals -= cost.crystals
-    p.hand.remove(card)
+    leave_hand(p, card)
     entering = in_play(s, card)
     p.play.append(entering)
     ev.append(event("summoned", p=seat, card=card))
@@ -161,7 +161,16 @@ def _needs_energy(count: int, one_type: bool = False) -> Needs:
 
 
 #: What an activation's first step needs to be payable in full (after Thieving Fairies, §9.5).
+def _dreams_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+    """A card in hand, and a free slot once the Potion is gone (⚖ `ruling.dreams_free_slot`)."""
+    p = s.players[seat]
+    if not p.hand or len(p.play) - 1 >= p.gauge:
+        return Refusal("activate.dreams_needs", {"card": card})
+    return None
+
+
 ACTIVATION_NEEDS: dict[str, Needs] = {
+    "dreams": _dreams_need,
     "ishtar": _needs_energy(3, one_type=True),
     "spend": _needs_energy(1),
 }

@@ -31,8 +31,12 @@ def view(s: State, seat: int | None) -> Json:
     for other, p in enumerate(out["players"]):
         if other == seat:
             continue
+        seen_there = [*p["known"], *(p["told"][seat] if seat is not None else [])]
         for name in _SECRET_CARDS:
             p[name] = _hidden(p[name])
+        p["hand"] = [*sorted(seen_there), *p["hand"][len(seen_there) :]]
+        # What another seat was told of this hand, not even how much (it shrinks unseen).
+        p["told"] = [c if observer == seat else HIDDEN for observer, c in enumerate(p["told"])]
         p["libraries"] = [_hidden(lib) for lib in p["libraries"]]
         p["discarded_seen"] = len(p["discarded_seen"])
     out["packets"] = [
@@ -79,6 +83,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
             continue
         for name in _SECRET_CARDS:
             p[name] = fill(p[name])
+        p["told"] = [c if observer == seat else [] for observer, c in enumerate(p["told"])]
         p["libraries"] = [fill(lib) for lib in p["libraries"]]
         p["discarded_seen"] = [0] * p["discarded_seen"]  # their contents: unknown, not needed
     whole["packets"] = [fill(packet) for packet in seen["packets"]]
