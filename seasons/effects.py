@@ -246,7 +246,7 @@ def _transmute_all(s: State, t: Task, args: tuple[object, ...], ev: Events) -> N
     bonus as a transmutation (§8)."""
     seat = t["seat"]
     p = s.players[seat]
-    turn = _turn_task(s, seat)
+    turn = turn_task(s, seat)
     bonus = turn["transmute_bonus"] if turn else 0
     each = _int(args[0]) + energy.has_modifier(p, "purse") + bonus
     count = sum(p.reserve)
@@ -254,7 +254,7 @@ def _transmute_all(s: State, t: Task, args: tuple[object, ...], ev: Events) -> N
     crystals(s, seat, each * count, ev, t["card"])
 
 
-def _turn_task(s: State, seat: int) -> Task | None:
+def turn_task(s: State, seat: int) -> Task | None:
     """The seat's turn being played (paused under the effect), if any."""
     for t in [s.task, *s.queue]:
         if t is not None and t.get("turn") and t["seat"] == seat:

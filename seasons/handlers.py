@@ -9,8 +9,9 @@ from tabletop.stage import Action, Events, Stage, Task, event
 
 from . import piles, tasks
 from .asks import CODEC
-from .cards import CARDS, ITEM
-from .effects import Primitive, entered, free_slot, sacrifice
+from .cards import CARDS, FAMILIAR, ITEM
+from .data import ENERGIES
+from .effects import Primitive, crystals, entered, free_slot, sacrifice, turn_task
 from .state import State, in_play, leave_hand
 
 
@@ -230,12 +231,417 @@ NARIA_GIVE = Stage(
     kind="cards",
 )
 
+# --- Tree of Light: 3 c for an energy, or an energy for the right to transmute --------------
+
+
+def _tree(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
+    runner.interrupt(s, tasks.task(t["seat"], "tree"))
+
+
+def _tree_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "option", choice) for choice in ("energy", "transmute")]
+
+
+def _tree_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    p = s.players[a["p"]]
+    if a["choice"] == "energy":
+        return None if p.crystals >= TREE_PRICE else Refusal("tree.too_few_crystals")
+    if a["choice"] == "transmute":
+        return None if sum(p.reserve) else Refusal("tree.no_energy")
+    return Refusal("option.unknown", {"choice": a["choice"]})
+
+
+def _tree_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    t["stage"] = None
+    if a["choice"] == "energy":
+        crystals(s, seat, -TREE_PRICE, ev, 32)
+        runner.interrupt(s, tasks.gain(seat, 1))
+        return
+    turn = turn_task(s, seat)
+    if turn is not None:
+        turn["right"] = True
+    runner.interrupt(s, tasks.spend(seat, 1))
+
+
+TREE_PRICE = 3
+TREE = Stage("tree", ("option",), _tree_candidates, _tree_check, _tree_perform)
+
+
+def tree_need(s: State, seat: int, card: int, crystals_left: int) -> Refusal | None:
+    if crystals_left < TREE_PRICE and not sum(s.players[seat].reserve):
+        return Refusal("activate.tree_needs", {"card": card})
+    return None
+
+
+# --- Crystal Orb: look at the top card (then back, or into play for 4 energies), or bury it ----
+
+ORB_PRICE = 3
+ORB_ENERGIES = 4
+
+
+def _orb(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
+    runner.interrupt(s, tasks.task(t["seat"], "orb", uid=t["uid"]))
+
+
+def _orb_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "option", choice) for choice in ("look", "bury")]
+
+
+def _orb_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["choice"] not in ("look", "bury"):
+        return Refusal("option.unknown", {"choice": a["choice"]})
+    if a["choice"] == "bury" and s.players[a["p"]].crystals < ORB_PRICE:
+        return Refusal("orb.too_few_crystals")
+    return None
+
+
+def _orb_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    """(a) the top card, seen by the holder alone; (b) 3 c: the top card, unseen, onto the
+    discard pile, recorded nowhere (§10)."""
+    seat = a["p"]
+    t["stage"] = None
+    piles.refill(s, ev)
+    if a["choice"] == "bury":
+        crystals(s, seat, -ORB_PRICE, ev, 34)
+        s.discard.append(piles.take_top(s))
+        ev.append(event("buried", p=seat))
+        return
+    top = s.pile[0]
+    s.players[seat].pile_top = top
+    ev.append(event("looked_at_top", p=seat, shown=[seat]))
+    runner.interrupt(s, tasks.task(seat, "orb_look"))
+
+
+def _orb_look_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    top = s.players[seat].pile_top
+    assert top is not None
+    return [CODEC.make(seat, "put_back"), CODEC.make(seat, "play", top)]
+
+
+def _orb_look_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["do"] == "put_back":
+        return None
+    p = s.players[a["p"]]
+    if a["card"] != p.pile_top:
+        return Refusal("card.not_drawn", {"card": a["card"]})
+    if not free_slot(s, a["p"]):
+        return Refusal("summon.no_free_slot", {"gauge": p.gauge})
+    if sum(p.reserve) < ORB_ENERGIES:
+        return Refusal("orb.too_few_energies", {"energies": ORB_ENERGIES})
+    return None
+
+
+def _orb_look_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    t["stage"] = None
+    if a["do"] == "put_back":
+        ev.append(event("put_back", p=seat))  # and the holder knows the top card (§16.5)
+        return
+    card = piles.take_top(s)
+    p = s.players[seat]
+    p.play.append(in_play(s, card))
+    ev.append(event("put_into_play", p=seat, card=card))
+    entered(s, seat, p.play[-1])
+    runner.interrupt(s, tasks.spend(seat, ORB_ENERGIES))  # paid first, then the entry
+
+
+ORB = Stage("orb", ("option",), _orb_candidates, _orb_check, _orb_perform)
+ORB_LOOK = Stage(
+    "orb_look",
+    ("put_back", "play"),
+    _orb_look_candidates,
+    _orb_look_check,
+    _orb_look_perform,
+    private=True,
+)
+
+
+def orb_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+    if not piles.drawable(s):
+        return Refusal("activate.orb_no_cards", {"card": card})  # ⚖ `ruling.orb_needs_cards`
+    return None
+
+
+# --- Glutton Cauldron: one energy of the reserve onto it; at 7, sacrificed for 15 c ----------
+
+CAULDRON_FULL = 7
+CAULDRON_CRYSTALS = 15
+
+
+def _cauldron(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
+    runner.interrupt(s, tasks.task(t["seat"], "cauldron", uid=t["uid"]))
+
+
+def _cauldron_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "spend", kind) for kind in ENERGIES]
+
+
+def _cauldron_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["energy"] not in ENERGIES:
+        return Refusal("energy.unknown", {"energy": a["energy"]})
+    if s.players[a["p"]].reserve[ENERGIES.index(a["energy"])] < 1:
+        return Refusal("energy.none_of_it", {"energy": a["energy"]})
+    return None
+
+
+def _cauldron_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    """From the reserve onto the card (stored); at 7 the card is sacrificed, its 7 tokens go
+    into the reserve (then overflow) and +15 c (§14)."""
+    seat = a["p"]
+    p = s.players[seat]
+    kind = ENERGIES.index(a["energy"])
+    card = next(c for c in p.play if c["uid"] == t["uid"])
+    p.reserve[kind] -= 1
+    card["stored"][kind] += 1
+    ev.append(event("stored", p=seat, energy=a["energy"], card=card["card"]))
+    t["stage"] = None
+    if sum(card["stored"]) >= CAULDRON_FULL:
+        stored, card["stored"] = card["stored"], [0, 0, 0, 0]
+        sacrifice(s, seat, card["uid"], ev)
+        for index, amount in enumerate(stored):
+            p.reserve[index] += amount
+        crystals(s, seat, CAULDRON_CRYSTALS, ev, card["card"])
+        runner.interrupt(s, tasks.overflow(seat))
+
+
+CAULDRON = Stage("cauldron", ("spend",), _cauldron_candidates, _cauldron_check, _cauldron_perform)
+
+
+def cauldron_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+    if not sum(s.players[seat].reserve):  # §16.7
+        return Refusal("activate.too_few_energies", {"card": card, "energies": 1})
+    return None
+
+
+# --- Vampiric Crown: a card of the hand discarded, or one drawn; shown; its PP in energies ---
+
+
+def _crown(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
+    runner.interrupt(s, tasks.task(t["seat"], "crown"))
+
+
+def _crown_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    return [
+        *(CODEC.make(seat, "discard_card", card) for card in sorted(set(s.players[seat].hand))),
+        CODEC.make(seat, "draw_card"),
+    ]
+
+
+def _crown_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["do"] == "draw_card":
+        return None if piles.drawable(s) else Refusal("draw.nothing_left")
+    if a["card"] not in s.players[a["p"]].hand:
+        return Refusal("card.not_in_hand", {"card": a["card"]})
+    return None
+
+
+def _crown_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    p = s.players[seat]
+    t["stage"] = None
+    if a["do"] == "draw_card":
+        card = piles.draw(s, seat, ev)
+        assert card is not None
+        p.hand.append(card)
+        p.known.append(card)  # shown to all, then kept (§16.5)
+        ev.append(event("shown", p=seat, card=card, shown="all"))
+    else:
+        card = a["card"]
+        leave_hand(p, card)
+        piles.discard_shown(s, card, seat, ev)
+    if CARDS[card].pp > 0:
+        runner.interrupt(s, tasks.gain(seat, CARDS[card].pp))
+
+
+def _crown_enter(s: State, t: Task, _ev: Events) -> bool:
+    return bool(s.players[t["seat"]].hand) or piles.drawable(s) > 0
+
+
+CROWN = Stage(
+    "crown",
+    ("discard_card", "draw_card"),
+    _crown_candidates,
+    _crown_check,
+    _crown_perform,
+    _crown_enter,
+    private=True,
+    kind="cards",
+)
+
+
+# --- Dragon Skull: three of one's cards in play sacrificed for 15 c ------------------------------
+
+
+def _skull(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
+    count, gained = args
+    assert isinstance(count, int) and isinstance(gained, int)
+    runner.interrupt(
+        s,
+        tasks.task(
+            t["seat"],
+            *(["sacrifice_one"] * count),
+            "effect",
+            card=t["card"],
+            uid=t["uid"],
+            effects=[["crystals", gained]],
+        ),
+    )
+
+
+def skull_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+    if len(s.players[seat].play) < 3:
+        return Refusal("activate.skull_needs", {"card": card, "cards": 3})
+    return None
+
+
+# --- Necrotic Kriss: a familiar discarded from the hand (shown) or sacrificed: 4 energies ------
+
+
+def _kriss(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
+    runner.interrupt(s, tasks.task(t["seat"], "kriss", count=args[0]))
+
+
+def _familiars_in_hand(s: State, seat: int) -> list[int]:
+    return sorted({card for card in s.players[seat].hand if CARDS[card].family == FAMILIAR})
+
+
+def _familiars_in_play(s: State, seat: int) -> list[int]:
+    return [c["uid"] for c in s.players[seat].play if CARDS[c["card"]].family == FAMILIAR]
+
+
+def _kriss_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    return [
+        *(CODEC.make(seat, "discard_card", card) for card in _familiars_in_hand(s, seat)),
+        *(CODEC.make(seat, "sacrifice", uid) for uid in _familiars_in_play(s, seat)),
+    ]
+
+
+def _kriss_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    if a["do"] == "discard_card" and a["card"] not in _familiars_in_hand(s, a["p"]):
+        return Refusal("kriss.not_a_familiar_in_hand", {"card": a["card"]})
+    if a["do"] == "sacrifice" and a["uid"] not in _familiars_in_play(s, a["p"]):
+        return Refusal("kriss.not_a_familiar_in_play", {"uid": a["uid"]})
+    return None
+
+
+def _kriss_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat = a["p"]
+    t["stage"] = None
+    if a["do"] == "discard_card":
+        leave_hand(s.players[seat], a["card"])
+        piles.discard_shown(s, a["card"], seat, ev)  # shown to all (⚖ `ruling.discard_log`)
+    else:
+        sacrifice(s, seat, a["uid"], ev)
+    runner.interrupt(s, tasks.gain(seat, t["count"]))
+
+
+KRISS = Stage(
+    "kriss", ("discard_card", "sacrifice"), _kriss_candidates, _kriss_check, _kriss_perform
+)
+
+
+def kriss_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+    if not _familiars_in_hand(s, seat) and not _familiars_in_play(s, seat):
+        return Refusal("activate.kriss_needs", {"card": card})
+    return None
+
+
+# --- Mirror of the Seasons: X c and X energies of one type for X of another -----------------------
+
+
+def _mirror(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
+    runner.interrupt(s, tasks.task(t["seat"], "mirror"))
+
+
+def _mirror_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    p = s.players[seat]
+    return [
+        CODEC.make(seat, "mirror", spent, gained, count)
+        for spent, have in zip(ENERGIES, p.reserve, strict=True)
+        for gained in ENERGIES
+        if gained != spent
+        for count in range(1, min(have, p.crystals) + 1)
+    ]
+
+
+def _mirror_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    p = s.players[a["p"]]
+    if a["spend"] not in ENERGIES or a["gain"] not in ENERGIES or a["spend"] == a["gain"]:
+        return Refusal("mirror.two_types")
+    count = a["count"]
+    if count < 1 or count > p.crystals or count > p.reserve[ENERGIES.index(a["spend"])]:
+        return Refusal("mirror.count", {"count": count})
+    return None
+
+
+def _mirror_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    seat, count = a["p"], a["count"]
+    p = s.players[seat]
+    crystals(s, seat, -count, ev, 47)
+    p.reserve[ENERGIES.index(a["spend"])] -= count
+    p.reserve[ENERGIES.index(a["gain"])] += count
+    ev.append(event("mirrored", p=seat, spent=a["spend"], gained=a["gain"], count=count))
+    t["stage"] = None
+
+
+MIRROR = Stage("mirror", ("mirror",), _mirror_candidates, _mirror_check, _mirror_perform)
+
+
+def mirror_need(s: State, seat: int, card: int, crystals_left: int) -> Refusal | None:
+    if crystals_left < 1 or not sum(s.players[seat].reserve):
+        return Refusal("activate.mirror_needs", {"card": card})
+    return None
+
+
+# --- Damned Soul of Onys: 1 water to pass it to the left neighbour -------------------------------
+
+WATER = ENERGIES.index("W")
+
+
+def _damned_soul(s: State, t: Task, _args: tuple[object, ...], ev: Events) -> None:
+    """Spend 1 W; the card goes to the left neighbour's play, ready, no slot needed, not a
+    summon, no entry effect (§14 note 3)."""
+    seat = t["seat"]
+    p = s.players[seat]
+    p.reserve[WATER] -= 1
+    card = next(c for c in p.play if c["uid"] == t["uid"])
+    p.play.remove(card)
+    left = s.opponents(seat)[0]
+    s.players[left].play.append(in_play(s, card["card"]))
+    ev.append(event("passed_on", p=seat, to=left, card=card["card"]))
+
+
+def damned_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
+    if s.players[seat].reserve[WATER] < 1:
+        return Refusal("activate.too_few_energies", {"card": card, "energies": 1})
+    return None
+
+
 HANDLERS: dict[str, Primitive] = {
     "syllas": _syllas,
     "amsug": _amsug,
     "lewis": _lewis,
     "dreams": _dreams,
     "naria": _naria,
+    "tree": _tree,
+    "orb": _orb,
+    "cauldron": _cauldron,
+    "crown": _crown,
+    "skull": _skull,
+    "kriss": _kriss,
+    "mirror": _mirror,
+    "damned_soul": _damned_soul,
+}
+#: What each handler's activation needs to be payable in full (turn.py reads it, §9.5).
+NEEDS = {
+    "tree": tree_need,
+    "orb": orb_need,
+    "cauldron": cauldron_need,
+    "skull": skull_need,
+    "kriss": kriss_need,
+    "mirror": mirror_need,
+    "damned_soul": damned_need,
 }
 STAGES: dict[str, Stage[State]] = {
     "sacrifice_one": SACRIFICE_ONE,
@@ -244,4 +650,11 @@ STAGES: dict[str, Stage[State]] = {
     "dream": DREAM,
     "naria_keep": NARIA_KEEP,
     "naria_give": NARIA_GIVE,
+    "tree": TREE,
+    "orb": ORB,
+    "orb_look": ORB_LOOK,
+    "cauldron": CAULDRON,
+    "crown": CROWN,
+    "kriss": KRISS,
+    "mirror": MIRROR,
 }

@@ -17,16 +17,32 @@ def drawable(s: State) -> int:
 def draw(s: State, seat: int, ev: Events) -> int | None:
     """The top card of the draw pile, the discard pile shuffled into a new one first if it is
     empty (§10; a chance step); None when both are empty. The card is the drawer's to see."""
-    if not s.pile:
-        if not s.discard:
-            return None
-        s.pile = chance.shuffle(s, ev, "draw_pile", s.discard)
-        s.discard = []
-        s.reshuffled_at = [len(s.discard_log), *(len(p.discarded_seen) for p in s.players)]
-        ev.append(event("reshuffled", cards=len(s.pile)))
-    card = s.pile.pop(0)
+    if not refill(s, ev):
+        return None
+    card = take_top(s)
     ev.append(event("drew", p=seat, shown=[seat]))
     return card
+
+
+def take_top(s: State) -> int:
+    """The draw pile's top card leaves it: what anyone knew of the top is gone."""
+    for p in s.players:
+        p.pile_top = None
+    return s.pile.pop(0)
+
+
+def refill(s: State, ev: Events) -> bool:
+    """A new draw pile from the discard pile if the draw pile is empty (§10); False when there
+    is no card at all."""
+    if s.pile:
+        return True
+    if not s.discard:
+        return False
+    s.pile = chance.shuffle(s, ev, "draw_pile", s.discard)
+    s.discard = []
+    s.reshuffled_at = [len(s.discard_log), *(len(p.discarded_seen) for p in s.players)]
+    ev.append(event("reshuffled", cards=len(s.pile)))
+    return True
 
 
 def discard_shown(s: State, card: int, seat: int, ev: Events) -> None:

@@ -57,6 +57,9 @@ class Player:
     looking: list[int] = field(default_factory=list)
     #: Cards every seat knows to be in this hand (an item Amsug returned to it, §16.5).
     known: list[int] = field(default_factory=list)
+    #: The card this player knows to be on top of the draw pile (Crystal Orb put it back,
+    #: §16.5), until it is drawn or moved.
+    pile_top: int | None = None
     #: For each seat, the cards that seat alone knows to be in this hand (Naria's gifts: her
     #: holder knows each, §16.5). The hand's owner needs none.
     told: list[list[int]] = field(default_factory=list)
@@ -150,6 +153,7 @@ def clone(s: State) -> State:
                 list(p.unsplit),
                 list(p.looking),
                 list(p.known),
+                p.pile_top,
                 [list(cards) for cards in p.told],
             )
             for p in s.players

@@ -13,7 +13,8 @@ from . import data, energy, tasks, time
 from .asks import CODEC, kind_of
 from .cards import CARDS, card_cost
 from .data import ENERGIES
-from .effects import crystals, entered, free_slot, gauge
+from .effects import crystals, entered, free_slot, gauge, turn_task
+from .handlers import NEEDS
 from .state import State, in_play, leave_hand
 
 
@@ -170,6 +171,7 @@ def _dreams_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | No
 
 
 ACTIVATION_NEEDS: dict[str, Needs] = {
+    **NEEDS,
     "dreams": _dreams_need,
     "ishtar": _needs_energy(3, one_type=True),
     "spend": _needs_energy(1),
@@ -318,7 +320,7 @@ def _ishtar_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     p = s.players[seat]
     p.reserve[kind_of(a)] -= t["count"]
-    turn = next((x for x in s.queue if x.get("turn") and x["seat"] == seat), None)
+    turn = turn_task(s, seat)
     extra = energy.has_modifier(p, "purse") + (turn["transmute_bonus"] if turn else 0)
     crystals(s, seat, t["crystals"] + extra * t["count"], ev, 5)
     t["stage"] = None

@@ -39,6 +39,8 @@ def view(s: State, seat: int | None) -> Json:
         p["told"] = [c if observer == seat else HIDDEN for observer, c in enumerate(p["told"])]
         p["libraries"] = [_hidden(lib) for lib in p["libraries"]]
         p["discarded_seen"] = len(p["discarded_seen"])
+        if p["pile_top"] is not None:
+            p["pile_top"] = HIDDEN  # it knows the top card: all saw it look; which, only it
     out["packets"] = [
         packet if other == seat else _hidden(packet) for other, packet in enumerate(out["packets"])
     ]
@@ -72,6 +74,9 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
         shown.update(card for card in packet if card != HIDDEN)
     in_discard = known_discards(seen, seat)
     shown.update(in_discard)
+    top = seen["players"][seat]["pile_top"]
+    if top is not None:
+        shown[top] += 1
     unseen = list((Counter(level_cards(seen["level"])) - shown).elements())
     rnd.shuffle(unseen)
 
@@ -88,7 +93,12 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
         p["discarded_seen"] = [0] * p["discarded_seen"]  # their contents: unknown, not needed
     whole["packets"] = [fill(packet) for packet in seen["packets"]]
     whole["discard"] = [*in_discard, *fill([HIDDEN] * (len(seen["discard"]) - len(in_discard)))]
-    whole["pile"] = fill(seen["pile"])
+    whole["pile"] = fill(seen["pile"][1:] if top is not None else seen["pile"])
+    if top is not None:
+        whole["pile"].insert(0, top)
+    for p in whole["players"]:
+        if p["pile_top"] == HIDDEN:
+            p["pile_top"] = whole["pile"][0]  # what it looked at is on top (or it would know)
     assert not unseen, "a view that leaves some of the game's cards nowhere"
     whole["rng"] = rnd.getrandbits(64) & rng.MASK64
     return from_json(whole)
