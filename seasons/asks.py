@@ -41,6 +41,7 @@ CODEC = Codec(
         "return_card": (("uid", "int"),),  # one's own item, back to the hand (Amsug)
         "target": (("seat", "seat"),),  # an opponent (Lewis Greyface)
         "give": (("card", "int"),),  # a card looked at, to the opponent named (Naria)
+        "pick": (("energies", "strs"),),  # Elemental Amulet: the types paid for
         "option": (("choice", "str"),),  # one of a card's options (Tree of Light, Crystal Orb)
         "put_back": (),  # Crystal Orb: the card looked at, back on top
         "discard_card": (("card", "int"),),  # a card of the hand, shown and discarded

@@ -246,6 +246,15 @@ _CARDS: Final = (
     ),
 )
 
+#: Elemental Amulet's effect for each energy type picked (W, E, F, A; §14): gain 2 energies,
+#: +5 c, draw 1 (kept), gauge + 1.
+ELEMENTAL_EFFECTS: Final[tuple[Step, Step, Step, Step]] = (
+    ("gain", 2),
+    ("crystals", 5),
+    ("draw", 1),
+    ("gauge", 1),
+)
+
 #: Every card by its number.
 CARDS: Final[dict[int, Card]] = {card.number: card for card in _CARDS}
 

@@ -3,13 +3,15 @@ named by the card's data (`("syllas",)`), so no card's name appears elsewhere in
 
 from __future__ import annotations
 
+from itertools import permutations
+
 from tabletop import runner
 from tabletop.refusal import Refusal
 from tabletop.stage import Action, Events, Stage, Task, event
 
 from . import piles, tasks
 from .asks import CODEC
-from .cards import CARDS, FAMILIAR, ITEM
+from .cards import CARDS, ELEMENTAL_EFFECTS, FAMILIAR, ITEM
 from .data import ENERGIES
 from .effects import Primitive, crystals, entered, free_slot, sacrifice, turn_task
 from .state import State, in_play, leave_hand
@@ -618,7 +620,54 @@ def damned_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | Non
     return None
 
 
+# --- Elemental Amulet: each type picked (all four when put into play free), in a chosen order -
+
+
+def _elemental(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
+    seat = t["seat"]
+    card = next((c for c in s.players[seat].play if c["uid"] == t["uid"]), None)
+    picked = [0, 1, 2, 3] if card is None or "picked" not in card else card["picked"]
+    if len(picked) > 1:
+        runner.interrupt(
+            s, tasks.task(seat, "elemental_order", items=sorted(picked), card=t["card"])
+        )
+    else:
+        _elemental_effects(s, seat, t["card"], picked)
+
+
+def _elemental_effects(s: State, seat: int, card: int, order: list[int]) -> None:
+    """Each type's effect (cards.ELEMENTAL_EFFECTS), in `order`."""
+    steps = tuple(ELEMENTAL_EFFECTS[kind] for kind in order)
+    runner.interrupt(s, tasks.effects(seat, card, None, steps))
+
+
+def _elemental_candidates(_s: State, t: Task, seat: int) -> list[Action]:
+    return [CODEC.make(seat, "order", list(order)) for order in permutations(t["items"])]
+
+
+def _elemental_check(_s: State, t: Task, a: Action) -> Refusal | None:
+    if sorted(a["uids"]) != t["items"]:
+        return Refusal("order.not_your_effects", {"uids": t["items"]})
+    return None
+
+
+def _elemental_perform(s: State, t: Task, a: Action, _ev: Events) -> None:
+    t["stage"] = None
+    _elemental_effects(s, a["p"], t["card"], list(a["uids"]))
+
+
+ELEMENTAL_ORDER = Stage(
+    "elemental_order",
+    ("order",),
+    _elemental_candidates,
+    _elemental_check,
+    _elemental_perform,
+    kind="order",
+)
+
+
 HANDLERS: dict[str, Primitive] = {
+    "elemental": _elemental,
     "syllas": _syllas,
     "amsug": _amsug,
     "lewis": _lewis,
@@ -657,4 +706,5 @@ STAGES: dict[str, Stage[State]] = {
     "crown": CROWN,
     "kriss": KRISS,
     "mirror": MIRROR,
+    "elemental_order": ELEMENTAL_ORDER,
 }

@@ -4,6 +4,7 @@ actions, asked again until "end"; summoning (§9.2) and activating (§9.5)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 
 from tabletop import runner
 from tabletop.refusal import Refusal
@@ -35,7 +36,10 @@ def summon_refusal(s: State, seat: int, card: int) -> Refusal | None:
     leech = len(energy.leeches(s, seat))
     if p.crystals < cost.crystals + leech:
         return Refusal("summon.too_few_crystals", {"crystals": cost.crystals + leech})
-    if not energy.payable(p.reserve, cost, energy.lowered(cost, energy.fortune(p))):
+    if CARDS[card].chosen_cost:
+        if not sum(p.reserve):  # at least 1 token is always paid (⚖ `ruling.amulet_min_one`)
+            return Refusal("summon.too_few_energies", {"card": card})
+    elif not energy.payable(p.reserve, cost, energy.lowered(cost, energy.fortune(p))):
         return Refusal("summon.too_few_energies", {"card": card})
     return None
 
@@ -53,6 +57,9 @@ def summon(s: State, seat: int, card: int, ev: Events) -> None:
     entering = in_play(s, card)
     p.play.append(entering)
     ev.append(event("summoned", p=seat, card=card))
+    # Interrupts play last in, first out: the payment, then the "whenever you summon"
+    # effects in the order of the cards in play, then the card's entry.
+    entered(s, seat, entering)
     then = [
         tasks.effects(seat, c["card"], c["uid"], CARDS[c["card"]].on_summon)
         for c in p.play
@@ -60,7 +67,9 @@ def summon(s: State, seat: int, card: int, ev: Events) -> None:
     ]
     for t in reversed(then):
         runner.interrupt(s, t)
-    entered(s, seat, entering)
+    if CARDS[card].chosen_cost:
+        runner.interrupt(s, tasks.task(seat, "pick_types", uid=entering["uid"]))
+        return
     waived = energy.lowered(cost, energy.fortune(p))
     runner.interrupt(s, tasks.task(seat, "pay", owed=list(cost.energies), waive=waived))
 
@@ -111,6 +120,44 @@ def _pay_perform(s: State, t: Task, a: Action, ev: Events) -> None:
 
 
 PAY = Stage("pay", ("lower",), _pay_candidates, _pay_check, _pay_perform, _pay_enter)
+
+
+# --- Elemental Amulet's chosen cost: 1 token of each type picked ---------------------------------
+
+
+def _pick_candidates(s: State, _t: Task, seat: int) -> list[Action]:
+    held = [kind for kind, n in zip(ENERGIES, s.players[seat].reserve, strict=True) if n]
+    return [
+        CODEC.make(seat, "pick", list(types))
+        for size in range(1, len(held) + 1)
+        for types in combinations(held, size)
+    ]
+
+
+def _pick_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    types = a["energies"]
+    if not types or len(set(types)) != len(types) or any(k not in ENERGIES for k in types):
+        return Refusal("pick.different_types")
+    if any(s.players[a["p"]].reserve[ENERGIES.index(k)] < 1 for k in types):
+        return Refusal("pick.none_of_it")
+    return None
+
+
+def _pick_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    """The types picked are the card's effects (kept on it); 1 token of each is owed, Hands of
+    Fortune waiving tokens but never the last (§14)."""
+    seat = a["p"]
+    p = s.players[seat]
+    card = next(c for c in p.play if c["uid"] == t["uid"])
+    card["picked"] = [ENERGIES.index(k) for k in a["energies"]]
+    ev.append(event("picked", p=seat, energies=list(a["energies"])))
+    t["stage"] = None
+    owed = [1 if k in a["energies"] else 0 for k in ENERGIES]
+    waived = max(0, min(energy.fortune(p), sum(owed) - 1))
+    runner.interrupt(s, tasks.task(seat, "pay", owed=owed, waive=waived))
+
+
+PICK = Stage("pick_types", ("pick",), _pick_candidates, _pick_check, _pick_perform)
 
 
 # --- activating a card (§9.5) --------------------------------------------------------------------
@@ -328,4 +375,10 @@ def _ishtar_perform(s: State, t: Task, a: Action, ev: Events) -> None:
 
 ISHTAR = Stage("ishtar", ("spend",), _ishtar_candidates, _ishtar_check, _ishtar_perform)
 
-STAGES: dict[str, Stage[State]] = {"actions": ACTIONS, "pay": PAY, "boots": BOOTS, "ishtar": ISHTAR}
+STAGES: dict[str, Stage[State]] = {
+    "actions": ACTIONS,
+    "pay": PAY,
+    "pick_types": PICK,
+    "boots": BOOTS,
+    "ishtar": ISHTAR,
+}
