@@ -26,6 +26,9 @@ CODEC = Codec(
         "play": (("card", "int"),),  # a card looked at, put into play free
         "gain": (("energy", "str"),),
         "spend": (("energy", "str"),),
+        "spend_stored": (("uid", "int"), ("energy", "str")),  # from an Amulet of Water
+        "store": (("energy", "str"),),  # onto the Amulet of Water entering play
+        "transmute_stored": (("uid", "int"), ("energy", "str")),
         "return_energy": (("energy", "str"),),
         "summon": (("card", "int"),),
         "lower": (("energy", "str"),),  # Hand of Fortune: the token waived
@@ -79,24 +82,87 @@ GAIN = Stage("gain", ("gain",), _energy_candidates("gain"), _gain_check, _gain_p
 # --- spend one energy of one's choice ------------------------------------------------------------
 
 
-def _spend_check(s: State, t: Task, a: Action) -> Refusal | None:
+def token_sources(s: State, seat: int, kinds: list[str] | tuple[str, ...]) -> list[Action]:
+    """Each way to spend one token of these types: from the reserve, or from an Amulet of
+    Water holding one (its uid)."""
+    p = s.players[seat]
+    return [
+        *(CODEC.make(seat, "spend", kind) for kind in kinds),
+        *(
+            CODEC.make(seat, "spend_stored", c["uid"], kind)
+            for c in energy.stores(p)
+            for kind in kinds
+            if c["stored"][ENERGIES.index(kind)]
+        ),
+    ]
+
+
+def token_refusal(s: State, a: Action) -> Refusal | None:
+    """Why one spendable token cannot be spent as `a` says."""
     if a["energy"] not in ENERGIES:
         return Refusal("energy.unknown", {"energy": a["energy"]})
-    if s.players[a["p"]].reserve[kind_of(a)] < 1:
+    p = s.players[a["p"]]
+    if a["do"] == "spend_stored":
+        store = next((c for c in energy.stores(p) if c["uid"] == a["uid"]), None)
+        if store is None or not store["stored"][kind_of(a)]:
+            return Refusal("energy.none_stored", {"energy": a["energy"]})
+    elif p.reserve[kind_of(a)] < 1:
         return Refusal("energy.none_of_it", {"energy": a["energy"]})
-    of = t.get("of")
-    if of is not None and a["energy"] != of:
-        return Refusal("energy.one_type", {"energy": of})
     return None
 
 
-def _spend_perform(s: State, t: Task, a: Action, ev: Events) -> None:
-    s.players[a["p"]].reserve[kind_of(a)] -= 1
+def spend_token(s: State, a: Action, ev: Events) -> None:
+    p = s.players[a["p"]]
+    if a["do"] == "spend_stored":
+        store = next(c for c in energy.stores(p) if c["uid"] == a["uid"])
+        store["stored"][kind_of(a)] -= 1
+    else:
+        p.reserve[kind_of(a)] -= 1
     ev.append(event("spent", p=a["p"], energy=a["energy"]))
+
+
+def _spend_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    of = t.get("of")
+    return token_sources(s, seat, ENERGIES if of is None else (of,))
+
+
+def _spend_check(s: State, t: Task, a: Action) -> Refusal | None:
+    of = t.get("of")
+    if of is not None and a["energy"] != of:
+        return Refusal("energy.one_type", {"energy": of})
+    return token_refusal(s, a)
+
+
+def _spend_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    spend_token(s, a, ev)
     t["stage"] = None
 
 
-SPEND = Stage("spend", ("spend",), _energy_candidates("spend"), _spend_check, _spend_perform)  # type: ignore[arg-type]
+SPEND = Stage("spend", ("spend", "spend_stored"), _spend_candidates, _spend_check, _spend_perform)
+
+
+# --- store one energy from the supply on an Amulet of Water -------------------------------------
+
+
+def _store_perform(s: State, t: Task, a: Action, ev: Events) -> None:
+    card = next(c for c in s.players[a["p"]].play if c["uid"] == t["uid"])
+    card["stored"][kind_of(a)] += 1
+    ev.append(event("stored", p=a["p"], energy=a["energy"], card=card["card"]))
+    t["stage"] = None
+
+
+def _store_enter(s: State, t: Task, _ev: Events) -> bool:
+    return any(c["uid"] == t["uid"] for c in s.players[t["seat"]].play)
+
+
+STORE = Stage(
+    "store",
+    ("store",),
+    _energy_candidates("store"),  # type: ignore[arg-type]
+    _gain_check,
+    _store_perform,
+    _store_enter,
+)
 
 
 # --- overflow: the excess returned, token by token -----------------------------------------------
@@ -187,6 +253,7 @@ LOOKED = Stage(
 STAGES: dict[str, Stage[State]] = {
     "gain": GAIN,
     "spend": SPEND,
+    "store": STORE,
     "overflow": OVERFLOW,
     "looked": LOOKED,
 }

@@ -271,6 +271,11 @@ def _reroll(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
     crystals(s, t["seat"], _int(args[0]), ev, t["card"])
 
 
+def _store(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
+    """Amulet of Water: energies of one's choice from the supply onto the card (§14)."""
+    runner.interrupt(s, tasks.task(t["seat"], *(["store"] * _int(args[0])), uid=t["uid"]))
+
+
 def _boots(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
     runner.interrupt(s, tasks.task(t["seat"], "boots"))
 
@@ -307,5 +312,6 @@ PRIMITIVES: dict[str, Primitive] = {
     "transmute_all": _transmute_all,
     "reroll": _reroll,
     "boots": _boots,
+    "store": _store,
     "ishtar": _ishtar,
 }

@@ -6,12 +6,27 @@ from tabletop.stage import Events, event
 
 from . import data
 from .cards import CARDS, Cost
-from .state import Player, State
+from .state import InPlay, Player, State
 
 
 def has_modifier(p: Player, modifier: str) -> int:
     """How many of the player's cards in play have this permanent effect."""
     return sum(1 for c in p.play if modifier in CARDS[c["card"]].modifiers)
+
+
+def stores(p: Player) -> list[InPlay]:
+    """The player's cards whose stored tokens are spendable (Amulet of Water, §7)."""
+    return [c for c in p.play if "stores" in CARDS[c["card"]].modifiers]
+
+
+def spendable(p: Player) -> list[int]:
+    """Energies the player may pay or spend by its own choice: the reserve and the tokens on
+    its own Amulets of Water (§7; ⚖ `ruling.water_amulet_pays`)."""
+    out = list(p.reserve)
+    for c in stores(p):
+        for kind, amount in enumerate(c["stored"]):
+            out[kind] += amount
+    return out
 
 
 def limit(p: Player) -> int:
@@ -48,7 +63,8 @@ def lowered(cost: Cost, hands: int) -> int:
 
 
 def payable(reserve: list[int], cost: Cost, reductions: int) -> bool:
-    """Whether the reserve pays the energy part with `reductions` tokens of it waived."""
+    """Whether these energies (the spendable ones) pay the energy part with `reductions`
+    tokens of it waived."""
     short = sum(max(0, need - have) for need, have in zip(cost.energies, reserve, strict=True))
     return short <= reductions
 

@@ -14,6 +14,7 @@ from .asks import CODEC
 from .cards import CARDS, ELEMENTAL_EFFECTS, FAMILIAR, ITEM
 from .data import ENERGIES
 from .effects import Primitive, crystals, entered, free_slot, sacrifice, turn_task
+from .energy import spendable
 from .state import State, in_play, leave_hand
 
 
@@ -249,7 +250,7 @@ def _tree_check(s: State, _t: Task, a: Action) -> Refusal | None:
     if a["choice"] == "energy":
         return None if p.crystals >= TREE_PRICE else Refusal("tree.too_few_crystals")
     if a["choice"] == "transmute":
-        return None if sum(p.reserve) else Refusal("tree.no_energy")
+        return None if sum(spendable(p)) else Refusal("tree.no_energy")
     return Refusal("option.unknown", {"choice": a["choice"]})
 
 
@@ -271,7 +272,7 @@ TREE = Stage("tree", ("option",), _tree_candidates, _tree_check, _tree_perform)
 
 
 def tree_need(s: State, seat: int, card: int, crystals_left: int) -> Refusal | None:
-    if crystals_left < TREE_PRICE and not sum(s.players[seat].reserve):
+    if crystals_left < TREE_PRICE and not sum(spendable(s.players[seat])):
         return Refusal("activate.tree_needs", {"card": card})
     return None
 
@@ -329,7 +330,7 @@ def _orb_look_check(s: State, _t: Task, a: Action) -> Refusal | None:
         return Refusal("card.not_drawn", {"card": a["card"]})
     if not free_slot(s, a["p"]):
         return Refusal("summon.no_free_slot", {"gauge": p.gauge})
-    if sum(p.reserve) < ORB_ENERGIES:
+    if sum(spendable(p)) < ORB_ENERGIES:
         return Refusal("orb.too_few_energies", {"energies": ORB_ENERGIES})
     return None
 
@@ -606,7 +607,7 @@ def _damned_soul(s: State, t: Task, _args: tuple[object, ...], ev: Events) -> No
     summon, no entry effect (§14 note 3)."""
     seat = t["seat"]
     p = s.players[seat]
-    p.reserve[WATER] -= 1
+    runner.interrupt(s, tasks.task(seat, "spend", of="W"))  # from the reserve or an Amulet
     card = next(c for c in p.play if c["uid"] == t["uid"])
     p.play.remove(card)
     left = s.opponents(seat)[0]
@@ -615,7 +616,7 @@ def _damned_soul(s: State, t: Task, _args: tuple[object, ...], ev: Events) -> No
 
 
 def damned_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
-    if s.players[seat].reserve[WATER] < 1:
+    if spendable(s.players[seat])[WATER] < 1:
         return Refusal("activate.too_few_energies", {"card": card, "energies": 1})
     return None
 

@@ -11,7 +11,7 @@ from tabletop.refusal import Refusal
 from tabletop.stage import Action, Events, Stage, Task, event
 
 from . import data, energy, tasks, time
-from .asks import CODEC, kind_of
+from .asks import CODEC, kind_of, spend_token, token_refusal, token_sources
 from .cards import CARDS, card_cost
 from .data import ENERGIES
 from .effects import crystals, entered, free_slot, gauge, turn_task
@@ -37,9 +37,9 @@ def summon_refusal(s: State, seat: int, card: int) -> Refusal | None:
     if p.crystals < cost.crystals + leech:
         return Refusal("summon.too_few_crystals", {"crystals": cost.crystals + leech})
     if CARDS[card].chosen_cost:
-        if not sum(p.reserve):  # at least 1 token is always paid (⚖ `ruling.amulet_min_one`)
+        if not sum(energy.spendable(p)):  # at least 1 token is paid (⚖ `ruling.amulet_min_one`)
             return Refusal("summon.too_few_energies", {"card": card})
-    elif not energy.payable(p.reserve, cost, energy.lowered(cost, energy.fortune(p))):
+    elif not energy.payable(energy.spendable(p), cost, energy.lowered(cost, energy.fortune(p))):
         return Refusal("summon.too_few_energies", {"card": card})
     return None
 
@@ -74,59 +74,91 @@ def summon(s: State, seat: int, card: int, ev: Events) -> None:
     runner.interrupt(s, tasks.task(seat, "pay", owed=list(cost.energies), waive=waived))
 
 
-def _pay_enter(s: State, t: Task, ev: Events) -> bool:
-    """Pay what needs no choice at once; ask which token to waive only where it matters."""
+def _pay_choice(s: State, t: Task) -> bool:
+    """Whether paying what is owed leaves the payer a choice: which token a Hand of Fortune
+    waives (tokens of several types owed), or an Amulet of Water holding a type owed."""
     p = s.players[t["seat"]]
     owed = t["owed"]
-    if t["waive"] == 0 or sum(1 for n in owed if n) == 1:
-        for kind in range(len(owed)):
-            take = owed[kind]
-            if t["waive"] and take:
-                waived = min(take, t["waive"])
-                take -= waived
-                t["waive"] -= waived
-            p.reserve[kind] -= take
-            owed[kind] = 0
-        ev.append(event("paid", p=t["seat"]))
+    if t["waive"] and sum(1 for n in owed if n) > 1:
+        return True
+    return any(n and c["stored"][kind] for kind, n in enumerate(owed) for c in energy.stores(p))
+
+
+def _settle(s: State, t: Task, ev: Events) -> bool:
+    """Pay what needs no choice at once, from the reserve; True when all is paid."""
+    if _pay_choice(s, t):
         return False
+    p = s.players[t["seat"]]
+    owed = t["owed"]
+    for kind in range(len(owed)):
+        take = owed[kind]
+        if t["waive"] and take:
+            waived = min(take, t["waive"])
+            take -= waived
+            t["waive"] -= waived
+        p.reserve[kind] -= take
+        owed[kind] = 0
+    ev.append(event("paid", p=t["seat"]))
     return True
 
 
+def _pay_enter(s: State, t: Task, ev: Events) -> bool:
+    return not _settle(s, t, ev)
+
+
 def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
-    return [
-        CODEC.make(seat, "lower", kind) for kind, n in zip(ENERGIES, t["owed"], strict=True) if n
-    ]
+    owed = [kind for kind, n in zip(ENERGIES, t["owed"], strict=True) if n]
+    lowered = [CODEC.make(seat, "lower", kind) for kind in owed] if t["waive"] else []
+    return [*lowered, *token_sources(s, seat, owed)]
 
 
 def _pay_check(s: State, t: Task, a: Action) -> Refusal | None:
-    kind = kind_of(a)
-    owed = list(t["owed"])
-    if not owed[kind]:
+    """One token waived or paid (from the reserve or an Amulet of Water), if the rest can
+    still be paid after it."""
+    kind = kind_of(a) if a["energy"] in ENERGIES else -1
+    if kind < 0 or not t["owed"][kind]:
         return Refusal("pay.not_owed", {"energy": a["energy"]})
+    p = s.players[a["p"]]
+    owed = list(t["owed"])
     owed[kind] -= 1
-    reserve = s.players[a["p"]].reserve
-    short = sum(max(0, need - have) for need, have in zip(owed, reserve, strict=True))
-    if short > t["waive"] - 1:
+    pool = energy.spendable(p)
+    waive = t["waive"]
+    if a["do"] == "lower":
+        if not waive:
+            return Refusal("pay.nothing_waived")
+        waive -= 1
+    else:
+        refusal = token_refusal(s, a)
+        if refusal:
+            return refusal
+        pool[kind] -= 1
+    short = sum(max(0, need - have) for need, have in zip(owed, pool, strict=True))
+    if short > waive:
         return Refusal("pay.cannot_then", {"energy": a["energy"]})
     return None
 
 
 def _pay_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     t["owed"][kind_of(a)] -= 1
-    t["waive"] -= 1
-    ev.append(event("waived", p=a["p"], energy=a["energy"]))
-    if not _pay_enter(s, t, ev):
+    if a["do"] == "lower":
+        t["waive"] -= 1
+        ev.append(event("waived", p=a["p"], energy=a["energy"]))
+    else:
+        spend_token(s, a, ev)
+    if not any(t["owed"]) or _settle(s, t, ev):
         t["stage"] = None
 
 
-PAY = Stage("pay", ("lower",), _pay_candidates, _pay_check, _pay_perform, _pay_enter)
+PAY = Stage(
+    "pay", ("lower", "spend", "spend_stored"), _pay_candidates, _pay_check, _pay_perform, _pay_enter
+)
 
 
 # --- Elemental Amulet's chosen cost: 1 token of each type picked ---------------------------------
 
 
 def _pick_candidates(s: State, _t: Task, seat: int) -> list[Action]:
-    held = [kind for kind, n in zip(ENERGIES, s.players[seat].reserve, strict=True) if n]
+    held = [kind for kind, n in zip(ENERGIES, energy.spendable(s.players[seat]), strict=True) if n]
     return [
         CODEC.make(seat, "pick", list(types))
         for size in range(1, len(held) + 1)
@@ -138,7 +170,7 @@ def _pick_check(s: State, _t: Task, a: Action) -> Refusal | None:
     types = a["energies"]
     if not types or len(set(types)) != len(types) or any(k not in ENERGIES for k in types):
         return Refusal("pick.different_types")
-    if any(s.players[a["p"]].reserve[ENERGIES.index(k)] < 1 for k in types):
+    if any(energy.spendable(s.players[a["p"]])[ENERGIES.index(k)] < 1 for k in types):
         return Refusal("pick.none_of_it")
     return None
 
@@ -200,8 +232,8 @@ def _always(_s: State, _seat: int, _card: int, _crystals: int) -> Refusal | None
 
 def _needs_energy(count: int, one_type: bool = False) -> Needs:
     def needs(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
-        reserve = s.players[seat].reserve
-        if (max(reserve) if one_type else sum(reserve)) < count:
+        pool = energy.spendable(s.players[seat])
+        if (max(pool) if one_type else sum(pool)) < count:
             return Refusal("activate.too_few_energies", {"card": card, "energies": count})
         return None
 
@@ -243,6 +275,7 @@ MENU_VERBS = (
     "summon",
     "activate",
     "transmute",
+    "transmute_stored",
     "exchange",
     "transmute_bonus",
     "gauge_bonus",
@@ -255,12 +288,27 @@ def _menu_candidates(s: State, _t: Task, seat: int) -> list[Action]:
     return [
         *(CODEC.make(seat, "summon", card) for card in sorted(set(p.hand))),
         *(CODEC.make(seat, "activate", c["uid"]) for c in p.play),
-        *(CODEC.make(seat, "transmute", kind) for kind in ENERGIES),
+        *(_transmutation(a) for a in token_sources(s, seat, ENERGIES)),
         CODEC.make(seat, "exchange"),
         CODEC.make(seat, "transmute_bonus"),
         CODEC.make(seat, "gauge_bonus"),
         CODEC.make(seat, "end"),
     ]
+
+
+def _transmutation(token: Action) -> Action:
+    """Transmuting the token a spend names (from the reserve or an Amulet of Water)."""
+    if token["do"] == "spend":
+        return CODEC.make(token["p"], "transmute", token["energy"])
+    return CODEC.make(token["p"], "transmute_stored", token["uid"], token["energy"])
+
+
+def _token(transmutation: Action) -> Action:
+    if transmutation["do"] == "transmute":
+        return CODEC.make(transmutation["p"], "spend", transmutation["energy"])
+    return CODEC.make(
+        transmutation["p"], "spend_stored", transmutation["uid"], transmutation["energy"]
+    )
 
 
 def _menu_check(s: State, t: Task, a: Action) -> Refusal | None:
@@ -270,17 +318,13 @@ def _menu_check(s: State, t: Task, a: Action) -> Refusal | None:
         return summon_refusal(s, seat, a["card"])
     if verb == "activate":
         return activation_refusal(s, seat, a["uid"], before_die=False)
-    if verb == "transmute":
-        if a["energy"] not in ENERGIES:
-            return Refusal("energy.unknown", {"energy": a["energy"]})
+    if verb in ("transmute", "transmute_stored"):
         if not t["right"]:
             return Refusal("transmute.no_right")
-        if p.reserve[kind_of(a)] < 1:
-            return Refusal("energy.none_of_it", {"energy": a["energy"]})
-        return None
+        return token_refusal(s, _token(a))
     if verb in ("exchange", "transmute_bonus", "gauge_bonus") and not can_bonus(s, seat):
         return Refusal("bonus.none_left")
-    if verb == "exchange" and sum(p.reserve) < data.EXCHANGED:
+    if verb == "exchange" and sum(energy.spendable(p)) < data.EXCHANGED:
         return Refusal("bonus.exchange_two")
     if verb == "gauge_bonus" and p.gauge >= data.GAUGE_MAX:
         return Refusal("bonus.gauge_full")
@@ -294,10 +338,9 @@ def _menu_perform(s: State, t: Task, a: Action, ev: Events) -> None:
         summon(s, seat, a["card"], ev)
     elif verb == "activate":
         activate(s, seat, a["uid"], ev)
-    elif verb == "transmute":
-        kind = kind_of(a)
-        p.reserve[kind] -= 1
-        crystals(s, seat, energy.rate(s, seat, kind, t["transmute_bonus"]), ev, "transmute")
+    elif verb in ("transmute", "transmute_stored"):
+        spend_token(s, _token(a), ev)
+        crystals(s, seat, energy.rate(s, seat, kind_of(a), t["transmute_bonus"]), ev, "transmute")
         ev.append(event("transmuted", p=seat, energy=a["energy"]))
     elif verb == "end":
         ev.append(event("turn_ended", p=seat))
@@ -357,7 +400,7 @@ def _ishtar_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
 def _ishtar_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["energy"] not in ENERGIES:
         return Refusal("energy.unknown", {"energy": a["energy"]})
-    if s.players[a["p"]].reserve[kind_of(a)] < t["count"]:
+    if energy.spendable(s.players[a["p"]])[kind_of(a)] < t["count"]:
         return Refusal("ishtar.too_few", {"energy": a["energy"], "count": t["count"]})
     return None
 
@@ -366,14 +409,16 @@ def _ishtar_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     """A transmutation of three energies: + Purse of Io and the transmute bonus for each (§8)."""
     seat = a["p"]
     p = s.players[seat]
-    p.reserve[kind_of(a)] -= t["count"]
     turn = turn_task(s, seat)
     extra = energy.has_modifier(p, "purse") + (turn["transmute_bonus"] if turn else 0)
     crystals(s, seat, t["crystals"] + extra * t["count"], ev, 5)
     t["stage"] = None
+    runner.interrupt(s, tasks.task(seat, *(["spend"] * t["count"]), of=a["energy"]))
 
 
-ISHTAR = Stage("ishtar", ("spend",), _ishtar_candidates, _ishtar_check, _ishtar_perform)
+ISHTAR = Stage(
+    "ishtar", ("spend",), _ishtar_candidates, _ishtar_check, _ishtar_perform, kind="choose"
+)
 
 STAGES: dict[str, Stage[State]] = {
     "actions": ACTIONS,

@@ -51,3 +51,12 @@ def test_a_record_replays_on_the_command_line(
 def test_simulate_reports_its_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--games", "2", "--players", "2", "--level", "apprentice"]) == 0
     assert "2 apprentice games in" in capsys.readouterr().out
+
+
+def test_every_card_is_built_and_in_play() -> None:
+    """No card is left out of the piles for want of its effect (seasons/steps.py)."""
+    from seasons.prelude import level_cards
+    from seasons.steps import UNFINISHED
+
+    assert UNFINISHED == frozenset()
+    assert sorted(set(level_cards("archmage"))) == list(range(1, 51))
