@@ -10,17 +10,11 @@ from tabletop.stage import Action, Events, Stage, Task, event
 from . import data
 from .asks import CODEC
 from .state import Player, State
-from .steps import UNFINISHED
 
 
 def level_cards(level: str) -> list[int]:
     """Two copies of each card of the level (§3), in number order."""
-    return [
-        number
-        for number in data.LEVEL_CARDS[level]
-        if number not in UNFINISHED
-        for _ in range(data.COPIES)
-    ]
+    return [number for number in data.LEVEL_CARDS[level] for _ in range(data.COPIES)]
 
 
 def set_up(s: State, ev: Events) -> None:
@@ -35,7 +29,7 @@ def set_up(s: State, ev: Events) -> None:
     if s.level == "apprentice":
         decks = chance.shuffle(s, ev, "decks", list(range(len(data.DECKS))))[: s.n]
         for seat, deck in enumerate(decks):
-            dealt = [card for card in data.DECKS[deck] if card not in UNFINISHED]
+            dealt = list(data.DECKS[deck])
             s.players[seat].unsplit = sorted(dealt)
             for card in dealt:
                 cards.remove(card)
