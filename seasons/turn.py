@@ -107,9 +107,13 @@ def _pay_enter(s: State, t: Task, ev: Events) -> bool:
 
 
 def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    """The tokens that may be waived, and a source to pay from only where there is a choice
+    of one (a type owed that an Amulet of Water holds): the reserve pays the rest by itself."""
     owed = [kind for kind, n in zip(ENERGIES, t["owed"], strict=True) if n]
     lowered = [CODEC.make(seat, "lower", kind) for kind in owed] if t["waive"] else []
-    return [*lowered, *token_sources(s, seat, owed)]
+    stores = energy.stores(s.players[seat])
+    stored = [k for k in owed if any(c["stored"][ENERGIES.index(k)] for c in stores)]
+    return [*lowered, *token_sources(s, seat, stored)]
 
 
 def _pay_check(s: State, t: Task, a: Action) -> Refusal | None:
@@ -128,6 +132,8 @@ def _pay_check(s: State, t: Task, a: Action) -> Refusal | None:
             return Refusal("pay.nothing_waived")
         waive -= 1
     else:
+        if not any(c["stored"][kind] for c in energy.stores(p)):
+            return Refusal("pay.from_the_reserve", {"energy": a["energy"]})  # no choice there
         refusal = token_refusal(s, a)
         if refusal:
             return refusal
