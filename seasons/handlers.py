@@ -9,7 +9,7 @@ from tabletop import runner
 from tabletop.refusal import Refusal
 from tabletop.stage import Action, Events, Stage, Task, event
 
-from . import piles, tasks
+from . import energy, piles, tasks
 from .asks import CODEC
 from .cards import CARDS, ELEMENTAL_EFFECTS, FAMILIAR, ITEM
 from .data import ENERGIES
@@ -84,6 +84,8 @@ def _return_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     p.known.append(card["card"])
     ev.append(event("returned_to_hand", p=a["p"], card=card["card"]))
     t["stage"] = None
+    if energy.excess(p):  # a Grimoire gone: the limit drops at once (§7)
+        runner.interrupt(s, tasks.overflow(a["p"]))
 
 
 RETURN_ITEM = Stage(

@@ -50,6 +50,7 @@ def summon(s: State, seat: int, card: int, ev: Events) -> None:
     "whenever you summon" effects, then the card's entry (§9.2.5–7)."""
     p = s.players[seat]
     cost = card_cost(card, s.n)
+    waived = energy.lowered(cost, energy.fortune(p))  # the Hands already in play (§9.2.3)
     for holder in energy.leeches(s, seat):
         energy.give(s, seat, holder, 1, ev, "leech")
     p.crystals -= cost.crystals
@@ -70,7 +71,6 @@ def summon(s: State, seat: int, card: int, ev: Events) -> None:
     if CARDS[card].chosen_cost:
         runner.interrupt(s, tasks.task(seat, "pick_types", uid=entering["uid"]))
         return
-    waived = energy.lowered(cost, energy.fortune(p))
     runner.interrupt(s, tasks.task(seat, "pay", owed=list(cost.energies), waive=waived))
 
 

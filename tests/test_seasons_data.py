@@ -80,6 +80,11 @@ def as_read(f: data.Face) -> tuple[tuple[int, int, int, int], int, bool, bool, b
     return f.energies, f.crystals, f.star, f.draw, f.transmute, f.pips
 
 
+def substituted(text: str, letters: dict[str, str]) -> str:
+    """A template face with C, P and O read as a season's energies ("2C ★ (2)" → "2W ★ (2)")."""
+    return re.sub(r"(?<=[0-9])([CPO])", lambda m: letters[m[1]], text)
+
+
 def season_table(season: str) -> dict[str, list[str]]:
     number = HEADINGS[season]
     text = section(f"**{number} ", "\n**13.") if season != "fall" else section("**13.7 ", "## 14")
@@ -118,10 +123,7 @@ def test_every_die_follows_its_template_with_its_seasons_energies() -> None:
         letters = LETTERS[season]
         for k, die in enumerate(data.SEASON_DICE[season]):
             template = forms["ABCDE"[k]]
-            wanted = [
-                face(re.sub(r"(?<=[0-9])([CPO])", lambda m: letters[m[1]], text))
-                for text in template
-            ]
+            wanted = [face(substituted(text, letters)) for text in template]
             assert sorted(wanted) == sorted(as_read(f) for f in data.DICE[die]), die
             assert f"{die} ({'ABCDE'[k]})" in section(f"**{HEADINGS[season]} ", "|\n\n")
 
