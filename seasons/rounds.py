@@ -41,7 +41,7 @@ def round_tasks(s: State) -> list[Task]:
 
 
 def _roll(s: State, _t: Task, ev: Events) -> None:
-    """The current season's dice in use, each of its six faces as likely (⚖ `ruling.faces`)."""
+    """The current season's dice in use, each of its six faces as likely (⚖ `ruling.fair_dice`)."""
     season = data.season_of(s.position)
     s.rolled = {die: chance.roll(s, ev, "season_die", data.FACES) - 1 for die in s.dice[season]}
     ev.append(event("rolled", round=s.round, season=season, faces=dict(s.rolled)))
