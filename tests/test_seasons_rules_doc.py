@@ -1,5 +1,5 @@
-"""docs/seasons-rules.md is what seasons/ cites: every section number the code names (§4.10,
-§9.2.3) is one of its numbered parts, every ruling id the code names is in it, and it points
+"""docs/seasons-rules.md is what seasons/ cites: every section number the code names (4.10,
+9.2.3) is one of its numbered parts, every ruling id the code names is in it, and it points
 nowhere outside the repository."""
 
 from __future__ import annotations
