@@ -7,12 +7,10 @@ from __future__ import annotations
 import argparse
 import functools
 import os
-import sys
 import time
 
 from tabletop import arena as bot_arena
-from tabletop import record as records
-from tabletop.record import RecordError
+from tabletop import commands
 
 from . import data
 from .game import CASTLE
@@ -49,20 +47,9 @@ def _breakdown(s: State) -> list[str]:
 
 
 def replay_file(path: str) -> int:
-    # Read no more than a record can be (a device like /dev/zero never ends): the reader
-    # refuses what is too large, with a message.
-    limit = 4 * records.MAX_CHARS + 1
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(limit)
-    except OSError as e:
-        print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    try:
-        s, _ = records.replay(CASTLE, records.loads(CASTLE, raw))
-    except RecordError as e:
-        print(f"error: {path}: {e}", file=sys.stderr)
-        return 1
+    s, code = commands.replay_file(CASTLE, path)
+    if s is None:
+        return code
     if s.result is None:
         print(f"game not finished: round {s.round} of {s.rounds}, phase {s.phase}")
         print("\n".join(_breakdown(s)))
@@ -78,9 +65,7 @@ def arena(args: argparse.Namespace) -> int:
     from .bots import LEVELS, Budget, make_bot
 
     bots = args.bots.split(",")
-    unknown = [b for b in bots if b not in LEVELS]
-    if unknown:
-        print(f"error: unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
+    if commands.unknown_level(bots, LEVELS):
         return 2
     budget = Budget(iterations=args.iterations, seconds=args.seconds, rollout=args.rollout)
     factory = functools.partial(make_bot, budget=budget)

@@ -3,6 +3,9 @@ a card kept from those drawn. Each is a stage of one task (seasons/tasks.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from itertools import permutations
+
 from tabletop.actions import Codec
 from tabletop.refusal import Refusal
 from tabletop.stage import Action, Events, Stage, Task, event
@@ -57,8 +60,23 @@ def kind_of(action: Action) -> int:
     return ENERGIES.index(action["energy"])
 
 
-def _energy_candidates(verb: str) -> object:
+def energy_choices(verb: str) -> Callable[[State, Task, int], list[Action]]:
+    """The candidates of a stage that asks for one energy type: one action per type."""
     return lambda _s, _t, seat: [CODEC.make(seat, verb, kind) for kind in ENERGIES]
+
+
+# --- one's own effects, in the order one chooses ------------------------------------------------
+
+
+def order_choices(_s: State, t: Task, seat: int) -> list[Action]:
+    """Every order of the task's `items` (a player's own effects: few, so n! stays small)."""
+    return [CODEC.make(seat, "order", list(order)) for order in permutations(t["items"])]
+
+
+def order_refusal(_s: State, t: Task, a: Action) -> Refusal | None:
+    if sorted(a["uids"]) != t["items"]:
+        return Refusal("order.not_your_effects", {"uids": t["items"]})
+    return None
 
 
 # --- gain one energy of one's choice -------------------------------------------------------------
@@ -76,7 +94,7 @@ def _gain_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     t["stage"] = None
 
 
-GAIN = Stage("gain", ("gain",), _energy_candidates("gain"), _gain_check, _gain_perform)  # type: ignore[arg-type]
+GAIN = Stage("gain", ("gain",), energy_choices("gain"), _gain_check, _gain_perform)
 
 
 # --- spend one energy of one's choice ------------------------------------------------------------
@@ -158,7 +176,7 @@ def _store_enter(s: State, t: Task, _ev: Events) -> bool:
 STORE = Stage(
     "store",
     ("store",),
-    _energy_candidates("store"),  # type: ignore[arg-type]
+    energy_choices("store"),
     _gain_check,
     _store_perform,
     _store_enter,
@@ -172,7 +190,8 @@ def _overflow_enter(s: State, t: Task, _ev: Events) -> bool:
     return energy.excess(s.players[t["seat"]]) > 0
 
 
-def _overflow_check(s: State, _t: Task, a: Action) -> Refusal | None:
+def reserve_refusal(s: State, _t: Task, a: Action) -> Refusal | None:
+    """Why the reserve has no token of the type `a` names (returned, stored on a card)."""
     if a["energy"] not in ENERGIES:
         return Refusal("energy.unknown", {"energy": a["energy"]})
     if s.players[a["p"]].reserve[kind_of(a)] < 1:
@@ -191,8 +210,8 @@ def _overflow_perform(s: State, t: Task, a: Action, ev: Events) -> None:
 OVERFLOW = Stage(
     "overflow",
     ("return_energy",),
-    _energy_candidates("return_energy"),  # type: ignore[arg-type]
-    _overflow_check,
+    energy_choices("return_energy"),
+    reserve_refusal,
     _overflow_perform,
     _overflow_enter,
 )

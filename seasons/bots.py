@@ -7,15 +7,16 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop.bot import Bot, GreedyBot, RandomBot
+from tabletop import levels
+from tabletop.bot import Bot
 from tabletop.game import Action
-from tabletop.search import Budget, SearchBot
+from tabletop.search import Budget
 
 from . import data, scoring
 from .game import SEASONS
 from .state import State
 
-LEVELS: Final = ("easy", "medium", "hard")
+LEVELS: Final = levels.LEVELS
 #: What a seat's resources are worth in crystals, before the end (a first guess): an energy
 #: transmutes for about 2 c; a card in hand will likely be summoned (its −5 not paid); each
 #: point of gauge is room for a card.
@@ -56,10 +57,4 @@ STRATEGY: Final = SeasonsStrategy()
 
 def make_bot(level: str, seed: int, budget: Budget | None = None) -> Bot:
     """A computer player of that level, with a random generator of its own from `seed`."""
-    if level == "easy":
-        return RandomBot(STRATEGY, seed)
-    if level == "medium":
-        return GreedyBot(STRATEGY, seed)
-    if level == "hard":
-        return SearchBot(STRATEGY, seed, budget)
-    raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return levels.make(STRATEGY, level, seed, budget)

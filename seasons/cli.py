@@ -7,12 +7,10 @@ import argparse
 import functools
 import os
 import random
-import sys
 import time
 
 from tabletop import arena as bot_arena
-from tabletop import record as records
-from tabletop.record import RecordError
+from tabletop import commands
 
 from . import data
 from .game import SEASONS, start
@@ -57,18 +55,9 @@ def simulate(players: int, games: int, seed: int, level: str) -> int:
 
 
 def replay_file(path: str) -> int:
-    limit = 4 * records.MAX_CHARS + 1  # no more than a record can be
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(limit)
-    except OSError as e:
-        print(f"error: cannot read {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    try:
-        s, _ = records.replay(SEASONS, records.loads(SEASONS, raw))
-    except RecordError as e:
-        print(f"error: {path}: {e}", file=sys.stderr)
-        return 1
+    s, code = commands.replay_file(SEASONS, path)
+    if s is None:
+        return code
     if s.result is None:
         year, season = data.year_of(s.position), data.season_of(s.position)
         print(f"game not finished: round {s.round}, year {year}, {season}")
@@ -82,9 +71,7 @@ def arena(args: argparse.Namespace) -> int:
     from .bots import LEVELS, Budget, make_bot
 
     bots = args.bots.split(",")
-    unknown = [b for b in bots if b not in LEVELS]
-    if unknown:
-        print(f"error: unknown level {unknown[0]!r} (levels: {', '.join(LEVELS)})", file=sys.stderr)
+    if commands.unknown_level(bots, LEVELS):
         return 2
     budget = Budget(iterations=args.iterations, seconds=args.seconds)
     factory = functools.partial(make_bot, budget=budget)

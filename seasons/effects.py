@@ -9,6 +9,7 @@ or a Cursed Treatise leaving play) resolve at once, in front of the rest (§9.4)
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from tabletop import chance, runner
@@ -111,16 +112,16 @@ def _per_familiar(s: State, t: Task, args: tuple[object, ...], ev: Events) -> No
     crystals(s, t["seat"], _int(args[0]) * count, ev, t["card"])
 
 
-def _if_reserve_at_least(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
-    if sum(s.players[t["seat"]].reserve) >= _int(args[0]):
-        t["effects"].insert(0, list(_step(args[1])))
-        t["steps"].insert(0, "effect")
+def _if_reserve(holds: Callable[[int, int], bool]) -> Primitive:
+    """A step played next only if the reserve's size `holds` against the bound (a Wondrous
+    Chest's "4 or more", a Beggar's Horn's "at most 1"), checked when it resolves."""
 
+    def condition(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
+        if holds(sum(s.players[t["seat"]].reserve), _int(args[0])):
+            t["effects"].insert(0, list(_step(args[1])))
+            t["steps"].insert(0, "effect")
 
-def _if_reserve_at_most(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
-    if sum(s.players[t["seat"]].reserve) <= _int(args[0]):
-        t["effects"].insert(0, list(_step(args[1])))
-        t["steps"].insert(0, "effect")
+    return condition
 
 
 # --- opponents -----------------------------------------------------------------------------------
@@ -283,7 +284,10 @@ def _boots(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
 def _ishtar(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
     """Balance of Ishtar: spend 3 energies of one type (the type asked first), +9 c."""
     runner.interrupt(
-        s, tasks.task(t["seat"], "ishtar", count=_int(args[0]), crystals=_int(args[1]))
+        s,
+        tasks.task(
+            t["seat"], "ishtar", card=t["card"], count=_int(args[0]), crystals=_int(args[1])
+        ),
     )
 
 
@@ -297,8 +301,8 @@ PRIMITIVES: dict[str, Primitive] = {
     "per_other_item": _per_other_item,
     "gain_per_other_item": _gain_per_other_item,
     "per_familiar": _per_familiar,
-    "if_reserve_at_least": _if_reserve_at_least,
-    "if_reserve_at_most": _if_reserve_at_most,
+    "if_reserve_at_least": _if_reserve(operator.ge),
+    "if_reserve_at_most": _if_reserve(operator.le),
     "each_opponent_gives": _each_opponent_gives,
     "each_opponent_loses": _each_opponent_loses,
     "titus": _titus,

@@ -3,19 +3,24 @@ named by the card's data (`("syllas",)`), so no card's name appears elsewhere in
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from tabletop import runner
 from tabletop.refusal import Refusal
 from tabletop.stage import Action, Events, Stage, Task, event
 
 from . import energy, piles, tasks
-from .asks import CODEC
+from .asks import CODEC, energy_choices, order_choices, order_refusal, reserve_refusal
 from .cards import CARDS, ELEMENTAL_EFFECTS, FAMILIAR, ITEM
 from .data import ENERGIES
 from .effects import Primitive, crystals, entered, free_slot, sacrifice, turn_task
 from .energy import spendable
 from .state import State, in_play, leave_hand
+
+
+def _arguments(card: int) -> tuple[int, ...]:
+    """The numbers of a card's activation step, as its data gives them (cards.py)."""
+    numbers = CARDS[card].activation[0][1:]
+    assert all(isinstance(n, int) for n in numbers)
+    return numbers  # type: ignore[return-value]
 
 
 def _one_by_one(s: State, seats: list[int], stage: str, **context: object) -> None:
@@ -239,18 +244,19 @@ NARIA_GIVE = Stage(
 # --- Tree of Light: 3 c for an energy, or an energy for the right to transmute --------------
 
 
-def _tree(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
-    runner.interrupt(s, tasks.task(t["seat"], "tree"))
+def _tree(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
+    """(price,): the crystals an energy costs."""
+    runner.interrupt(s, tasks.task(t["seat"], "tree", card=t["card"], price=args[0]))
 
 
 def _tree_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
     return [CODEC.make(seat, "option", choice) for choice in ("energy", "transmute")]
 
 
-def _tree_check(s: State, _t: Task, a: Action) -> Refusal | None:
+def _tree_check(s: State, t: Task, a: Action) -> Refusal | None:
     p = s.players[a["p"]]
     if a["choice"] == "energy":
-        return None if p.crystals >= TREE_PRICE else Refusal("tree.too_few_crystals")
+        return None if p.crystals >= t["price"] else Refusal("tree.too_few_crystals")
     if a["choice"] == "transmute":
         return None if sum(spendable(p)) else Refusal("tree.no_energy")
     return Refusal("option.unknown", {"choice": a["choice"]})
@@ -260,7 +266,7 @@ def _tree_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     t["stage"] = None
     if a["choice"] == "energy":
-        crystals(s, seat, -TREE_PRICE, ev, 32)
+        crystals(s, seat, -t["price"], ev, t["card"])
         runner.interrupt(s, tasks.gain(seat, 1))
         return
     turn = turn_task(s, seat)
@@ -269,34 +275,34 @@ def _tree_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     runner.interrupt(s, tasks.spend(seat, 1))
 
 
-TREE_PRICE = 3
 TREE = Stage("tree", ("option",), _tree_candidates, _tree_check, _tree_perform)
 
 
 def tree_need(s: State, seat: int, card: int, crystals_left: int) -> Refusal | None:
-    if crystals_left < TREE_PRICE and not sum(spendable(s.players[seat])):
+    (price,) = _arguments(card)
+    if crystals_left < price and not sum(spendable(s.players[seat])):
         return Refusal("activate.tree_needs", {"card": card})
     return None
 
 
 # --- Crystal Orb: look at the top card (then back, or into play for 4 energies), or bury it ----
 
-ORB_PRICE = 3
-ORB_ENERGIES = 4
 
-
-def _orb(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
-    runner.interrupt(s, tasks.task(t["seat"], "orb", uid=t["uid"]))
+def _orb(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
+    """(price, energies): the crystals a bury costs, the energies that put the card into play."""
+    price, energies = args
+    context = {"card": t["card"], "price": price, "energies": energies}
+    runner.interrupt(s, tasks.task(t["seat"], "orb", **context))
 
 
 def _orb_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
     return [CODEC.make(seat, "option", choice) for choice in ("look", "bury")]
 
 
-def _orb_check(s: State, _t: Task, a: Action) -> Refusal | None:
+def _orb_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["choice"] not in ("look", "bury"):
         return Refusal("option.unknown", {"choice": a["choice"]})
-    if a["choice"] == "bury" and s.players[a["p"]].crystals < ORB_PRICE:
+    if a["choice"] == "bury" and s.players[a["p"]].crystals < t["price"]:
         return Refusal("orb.too_few_crystals")
     return None
 
@@ -308,14 +314,14 @@ def _orb_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     t["stage"] = None
     piles.refill(s, ev)
     if a["choice"] == "bury":
-        crystals(s, seat, -ORB_PRICE, ev, 34)
+        crystals(s, seat, -t["price"], ev, t["card"])
         s.discard.append(piles.take_top(s))
         ev.append(event("buried", p=seat))
         return
     top = s.pile[0]
     s.players[seat].pile_top = top
     ev.append(event("looked_at_top", p=seat, shown=[seat]))
-    runner.interrupt(s, tasks.task(seat, "orb_look"))
+    runner.interrupt(s, tasks.task(seat, "orb_look", energies=t["energies"]))
 
 
 def _orb_look_candidates(s: State, _t: Task, seat: int) -> list[Action]:
@@ -324,7 +330,7 @@ def _orb_look_candidates(s: State, _t: Task, seat: int) -> list[Action]:
     return [CODEC.make(seat, "put_back"), CODEC.make(seat, "play", top)]
 
 
-def _orb_look_check(s: State, _t: Task, a: Action) -> Refusal | None:
+def _orb_look_check(s: State, t: Task, a: Action) -> Refusal | None:
     if a["do"] == "put_back":
         return None
     p = s.players[a["p"]]
@@ -332,8 +338,8 @@ def _orb_look_check(s: State, _t: Task, a: Action) -> Refusal | None:
         return Refusal("card.not_drawn", {"card": a["card"]})
     if not free_slot(s, a["p"]):
         return Refusal("summon.no_free_slot", {"gauge": p.gauge})
-    if sum(spendable(p)) < ORB_ENERGIES:
-        return Refusal("orb.too_few_energies", {"energies": ORB_ENERGIES})
+    if sum(spendable(p)) < t["energies"]:
+        return Refusal("orb.too_few_energies", {"energies": t["energies"]})
     return None
 
 
@@ -348,7 +354,7 @@ def _orb_look_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     p.play.append(in_play(s, card))
     ev.append(event("put_into_play", p=seat, card=card))
     entered(s, seat, p.play[-1])
-    runner.interrupt(s, tasks.spend(seat, ORB_ENERGIES))  # paid first, then the entry
+    runner.interrupt(s, tasks.spend(seat, t["energies"]))  # paid first, then the entry
 
 
 ORB = Stage("orb", ("option",), _orb_candidates, _orb_check, _orb_perform)
@@ -370,24 +376,11 @@ def orb_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
 
 # --- Glutton Cauldron: one energy of the reserve onto it; at 7, sacrificed for 15 c ----------
 
-CAULDRON_FULL = 7
-CAULDRON_CRYSTALS = 15
 
-
-def _cauldron(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
-    runner.interrupt(s, tasks.task(t["seat"], "cauldron", uid=t["uid"]))
-
-
-def _cauldron_candidates(_s: State, _t: Task, seat: int) -> list[Action]:
-    return [CODEC.make(seat, "spend", kind) for kind in ENERGIES]
-
-
-def _cauldron_check(s: State, _t: Task, a: Action) -> Refusal | None:
-    if a["energy"] not in ENERGIES:
-        return Refusal("energy.unknown", {"energy": a["energy"]})
-    if s.players[a["p"]].reserve[ENERGIES.index(a["energy"])] < 1:
-        return Refusal("energy.none_of_it", {"energy": a["energy"]})
-    return None
+def _cauldron(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
+    """(full, crystals): the tokens at which it is sacrificed, and the crystals it then gives."""
+    full, gained = args
+    runner.interrupt(s, tasks.task(t["seat"], "cauldron", uid=t["uid"], full=full, gained=gained))
 
 
 def _cauldron_perform(s: State, t: Task, a: Action, ev: Events) -> None:
@@ -401,16 +394,18 @@ def _cauldron_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     card["stored"][kind] += 1
     ev.append(event("stored", p=seat, energy=a["energy"], card=card["card"]))
     t["stage"] = None
-    if sum(card["stored"]) >= CAULDRON_FULL:
+    if sum(card["stored"]) >= t["full"]:
         stored, card["stored"] = card["stored"], [0, 0, 0, 0]
         sacrifice(s, seat, card["uid"], ev)
         for index, amount in enumerate(stored):
             p.reserve[index] += amount
-        crystals(s, seat, CAULDRON_CRYSTALS, ev, card["card"])
+        crystals(s, seat, t["gained"], ev, card["card"])
         runner.interrupt(s, tasks.overflow(seat))
 
 
-CAULDRON = Stage("cauldron", ("spend",), _cauldron_candidates, _cauldron_check, _cauldron_perform)
+CAULDRON = Stage(
+    "cauldron", ("spend",), energy_choices("spend"), reserve_refusal, _cauldron_perform
+)
 
 
 def cauldron_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
@@ -495,8 +490,9 @@ def _skull(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
 
 
 def skull_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None:
-    if len(s.players[seat].play) < 3:
-        return Refusal("activate.skull_needs", {"card": card, "cards": 3})
+    count, _gained = _arguments(card)
+    if len(s.players[seat].play) < count:
+        return Refusal("activate.skull_needs", {"card": card, "cards": count})
     return None
 
 
@@ -556,7 +552,7 @@ def kriss_need(s: State, seat: int, card: int, _crystals: int) -> Refusal | None
 
 
 def _mirror(s: State, t: Task, _args: tuple[object, ...], _ev: Events) -> None:
-    runner.interrupt(s, tasks.task(t["seat"], "mirror"))
+    runner.interrupt(s, tasks.task(t["seat"], "mirror", card=t["card"]))
 
 
 def _mirror_candidates(s: State, _t: Task, seat: int) -> list[Action]:
@@ -583,7 +579,7 @@ def _mirror_check(s: State, _t: Task, a: Action) -> Refusal | None:
 def _mirror_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat, count = a["p"], a["count"]
     p = s.players[seat]
-    crystals(s, seat, -count, ev, 47)
+    crystals(s, seat, -count, ev, t["card"])
     p.reserve[ENERGIES.index(a["spend"])] -= count
     p.reserve[ENERGIES.index(a["gain"])] += count
     ev.append(event("mirrored", p=seat, spent=a["spend"], gained=a["gain"], count=count))
@@ -644,16 +640,6 @@ def _elemental_effects(s: State, seat: int, card: int, order: list[int]) -> None
     runner.interrupt(s, tasks.effects(seat, card, None, steps))
 
 
-def _elemental_candidates(_s: State, t: Task, seat: int) -> list[Action]:
-    return [CODEC.make(seat, "order", list(order)) for order in permutations(t["items"])]
-
-
-def _elemental_check(_s: State, t: Task, a: Action) -> Refusal | None:
-    if sorted(a["uids"]) != t["items"]:
-        return Refusal("order.not_your_effects", {"uids": t["items"]})
-    return None
-
-
 def _elemental_perform(s: State, t: Task, a: Action, _ev: Events) -> None:
     t["stage"] = None
     _elemental_effects(s, a["p"], t["card"], list(a["uids"]))
@@ -662,8 +648,8 @@ def _elemental_perform(s: State, t: Task, a: Action, _ev: Events) -> None:
 ELEMENTAL_ORDER = Stage(
     "elemental_order",
     ("order",),
-    _elemental_candidates,
-    _elemental_check,
+    order_choices,
+    order_refusal,
     _elemental_perform,
     kind="order",
 )

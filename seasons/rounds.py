@@ -3,14 +3,12 @@ resolved, the card symbol; the end of the round, time, the next round or the end
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from tabletop import chance, runner
 from tabletop.refusal import Refusal
 from tabletop.stage import Action, Events, Stage, Task, event
 
 from . import data, energy, piles, scoring, tasks, time
-from .asks import CODEC
+from .asks import CODEC, order_choices, order_refusal
 from .cards import CARDS
 from .effects import crystals, gauge, look
 from .state import State
@@ -202,16 +200,6 @@ def _end_of_round_effects(s: State, _t: Task, ev: Events) -> None:
         runner.interrupt(s, task)
 
 
-def _order_candidates(s: State, t: Task, seat: int) -> list[Action]:
-    return [CODEC.make(seat, "order", list(order)) for order in permutations(t["items"])]
-
-
-def _order_check(s: State, t: Task, a: Action) -> Refusal | None:
-    if sorted(a["uids"]) != t["items"]:
-        return Refusal("order.not_your_effects", {"uids": t["items"]})
-    return None
-
-
 def _order_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     t["stage"] = None
@@ -223,7 +211,7 @@ def _order_perform(s: State, t: Task, a: Action, ev: Events) -> None:
             )
 
 
-ORDER = Stage("order", ("order",), _order_candidates, _order_check, _order_perform, kind="order")
+ORDER = Stage("order", ("order",), order_choices, order_refusal, _order_perform, kind="order")
 
 
 def _time(s: State, t: Task, ev: Events) -> None:

@@ -417,7 +417,7 @@ def _ishtar_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     p = s.players[seat]
     turn = turn_task(s, seat)
     extra = energy.has_modifier(p, "purse") + (turn["transmute_bonus"] if turn else 0)
-    crystals(s, seat, t["crystals"] + extra * t["count"], ev, 5)
+    crystals(s, seat, t["crystals"] + extra * t["count"], ev, t["card"])
     t["stage"] = None
     runner.interrupt(s, tasks.task(seat, *(["spend"] * t["count"]), of=a["energy"]))
 

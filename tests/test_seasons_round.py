@@ -13,6 +13,8 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
+from seasons_scenario import IN_ORDER, act, named, refusal, stage
+
 from seasons import SEASONS
 from seasons.data import DECKS, DICE, SEASON_DICE
 from seasons.data import SEASONS as SEASON_NAMES
@@ -22,25 +24,8 @@ from seasons.view import HIDDEN
 from tabletop import chance
 from tabletop.stage import Events
 
-#: The dice of every season in their own order: forced as the setup's draw, the dice in use are
-#: the first players + 1 of each season's five (Wi1-Wi3 with two players).
-IN_ORDER = [list(SEASON_DICE[season]) for season in SEASON_NAMES]
 #: Deck 4 first, then 2, 1, 3 (every card of decks 4, 2 and 1 has its effect built).
 DECKS_ORDER = [3, 1, 0, 2]
-
-
-def act(s: State, line: str) -> Events:
-    return SEASONS.apply(s, SEASONS.parse_action(line))
-
-
-def stage(s: State, seat: int) -> str | None:
-    prompt = SEASONS.prompt(s, seat)
-    return None if prompt is None else prompt["stage"]
-
-
-def refusal(s: State, line: str) -> str | None:
-    why = SEASONS.why_not(s, SEASONS.parse_action(line))
-    return None if why is None else why.rule
 
 
 def new(players: int = 2, level: str = "apprentice", first: int = 0) -> State:
@@ -84,10 +69,6 @@ def to_round_end(s: State, faces: Sequence[int] = ()) -> Events:
             else:
                 events += SEASONS.apply(s, SEASONS.legal_actions(s, seat)[0])
     return events
-
-
-def named(events: Events, name: str) -> list[dict[str, object]]:
-    return [e for e in events if e["e"] == name]
 
 
 # --- setup and the prelude (rules 2, 3) ----------------------------------------------------------

@@ -13,41 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from seasons_scenario import IN_ORDER, act, named, options, refusal, stage
+
 from seasons import SEASONS
-from seasons.data import SEASON_DICE
-from seasons.data import SEASONS as SEASON_NAMES
 from seasons.game import start
 from seasons.state import Player, State, in_play
 from seasons.view import HIDDEN
 from tabletop import chance
 from tabletop.stage import Events
 
-IN_ORDER = [list(SEASON_DICE[season]) for season in SEASON_NAMES]
 #: Every die's first face: Wi1 1F star transmute (3), Wi2 2W star (3), Wi3 2W star (1), Wi4
 #: 1A 1W transmute (1).
 FIRST_FACES = (1, 1, 1, 1, 1)
-
-
-def act(s: State, line: str) -> Events:
-    return SEASONS.apply(s, SEASONS.parse_action(line))
-
-
-def stage(s: State, seat: int) -> str | None:
-    prompt = SEASONS.prompt(s, seat)
-    return None if prompt is None else prompt["stage"]
-
-
-def refusal(s: State, line: str) -> str | None:
-    why = SEASONS.why_not(s, SEASONS.parse_action(line))
-    return None if why is None else why.rule
-
-
-def options(s: State, seat: int) -> list[str]:
-    return [SEASONS.action_text(a) for a in SEASONS.legal_actions(s, seat)]
-
-
-def named(events: Events, name: str) -> list[dict[str, object]]:
-    return [e for e in events if e["e"] == name]
 
 
 def turn(players: int = 2, right: bool = False, position: int = 1) -> State:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop.bot import Bot, GreedyBot, Plan, RandomBot
-from tabletop.search import Budget, SearchBot
+from tabletop import levels
+from tabletop.bot import Bot, Plan
+from tabletop.search import Budget
 
 from .. import engine
 from ..game import CASTLE
@@ -24,7 +25,7 @@ from ..state import State
 from . import plans as _plans
 from . import value
 
-LEVELS: Final = ("easy", "medium", "hard")
+LEVELS: Final = levels.LEVELS
 #: A hint's chances (tabletop.advice.Forecast): the estimated lead that wins 3 times in 4 is
 #: 6 VP once the game is decided and 3 VP more for every round still to play, fitted to the
 #: winners of medium games of 2 and 3 players (docs/bots.md, "What a hint's chance means"). The
@@ -65,13 +66,7 @@ STRATEGY: Final = CastleStrategy()
 
 def make_bot(level: str, seed: int, budget: Budget | None = None) -> Bot:
     """A computer player of that level, with a random generator of its own from `seed`."""
-    if level == "easy":
-        return RandomBot(STRATEGY, seed)
-    if level == "medium":
-        return GreedyBot(STRATEGY, seed)
-    if level == "hard":
-        return SearchBot(STRATEGY, seed, budget)
-    raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    return levels.make(STRATEGY, level, seed, budget)
 
 
 __all__ = ["LEVELS", "STRATEGY", "Budget", "make_bot"]

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabletop.bot import Bot, GreedyBot, Plan, RandomBot, Strategy
+from tabletop import levels
+from tabletop.bot import Bot, Plan, Strategy
 from tabletop.game import Action, Event, Json
-from tabletop.search import Budget, SearchBot
+from tabletop.search import Budget
 from web.shell import i18n, screens
 from web.shell.app import App
 from web.shell.generic_panel import label
@@ -36,11 +37,8 @@ class SmallPage:
         return label(app, action)
 
     def bot(self, level: str, seed: int, seconds: float | None) -> Bot:
-        if level == "easy":
-            return RandomBot(self.strategy, seed)
-        if level == "medium":
-            return GreedyBot(self.strategy, seed)
-        return SearchBot(self.strategy, seed, Budget(iterations=self.iterations, seconds=seconds))
+        budget = Budget(iterations=self.iterations, seconds=seconds)
+        return levels.make(self.strategy, level, seed, budget)
 
     def setup_fields(self, app: App) -> str:
         return ""
