@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop import levels
+from tabletop import core, levels
 from tabletop.bot import Bot
 from tabletop.game import Action
 from tabletop.search import Budget
@@ -36,7 +36,21 @@ class SeasonsStrategy:
         return [[action] for action in SEASONS.legal_actions(s, seat)]
 
     def reopen(self, s: State, seat: int) -> None:
-        """Nothing yet: the draft's and the split's secret answers stay as sampled."""
+        """Take back the others' secret answers of the prelude, which a sampled state guessed:
+        the card each kept from its packet at this pass of the draft, or its split, under way
+        or done (all nine unplaced again); the search lets them choose afresh."""
+        stage = s.task["stage"] if s.task is not None else None
+        for other, p in enumerate(s.players):
+            if other == seat:
+                continue
+            if stage == "draft" and len(p.draft_kept) > s.task["picked"]:  # type: ignore[index]
+                card = p.draft_kept.pop()
+                p.unsplit.remove(card)
+                s.packets[other] = sorted([*s.packets[other], card])
+            elif stage == "split":
+                p.unsplit = sorted([*p.unsplit, *p.hand, *p.libraries[0], *p.libraries[1]])
+                p.hand, p.libraries = [], [[], []]
+        core.changed(s)
 
     def estimate(self, s: State) -> list[float]:
         if s.over and s.result is not None:

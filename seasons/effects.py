@@ -34,8 +34,9 @@ def _int(value: object) -> int:
     return value
 
 
-def _step(value: object) -> tuple[object, ...]:
-    assert isinstance(value, tuple)
+def _step(value: object) -> list[object]:
+    """A step inside a step (a task holds it as a list, as JSON does)."""
+    assert isinstance(value, list)
     return value
 
 
@@ -118,7 +119,7 @@ def _if_reserve(holds: Callable[[int, int], bool]) -> Primitive:
 
     def condition(s: State, t: Task, args: tuple[object, ...], _ev: Events) -> None:
         if holds(sum(s.players[t["seat"]].reserve), _int(args[0])):
-            t["effects"].insert(0, list(_step(args[1])))
+            t["effects"].insert(0, _step(args[1]))
             t["steps"].insert(0, "effect")
 
     return condition

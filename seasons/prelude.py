@@ -33,12 +33,20 @@ def set_up(s: State, ev: Events) -> None:
             s.players[seat].unsplit = sorted(dealt)
             for card in dealt:
                 cards.remove(card)
+        s.decks = decks
         ev.append(event("decks_dealt", decks=decks))
         s.pile = chance.shuffle(s, ev, "draw_pile", cards)
         return
     cards = chance.shuffle(s, ev, "draw_pile", cards)
     s.packets = [sorted(cards[k * 9 : (k + 1) * 9]) for k in range(s.n)]
     s.pile = cards[s.n * 9 :]
+    _handed(s)
+
+
+def _handed(s: State) -> None:
+    """Each seat remembers the packet it is handed (§16.4)."""
+    for seat, packet in enumerate(s.packets):
+        s.players[seat].draft_packets.append(list(packet))
 
 
 # --- the draft: keep one, pass the rest to the left ----------------------------------------------
@@ -63,11 +71,14 @@ def _draft_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     seat = a["p"]
     s.packets[seat].remove(a["card"])
     s.players[seat].unsplit.append(a["card"])
+    s.players[seat].draft_kept.append(a["card"])
     ev.append(event("drafted", p=seat))
     if _draft_deciders(s, t):
         return
     s.packets = [s.packets[(seat - 1) % s.n] for seat in range(s.n)]  # each to the left
     ev.append(event("passed", left=len(s.packets[0])))
+    if s.packets[0]:
+        _handed(s)
     t["stage"] = None
 
 

@@ -21,9 +21,14 @@ InPlay = dict[str, Any]
 
 def leave_hand(p: Player, card: int) -> None:
     """A card leaves the hand in the open: what anyone knew of one of its copies there goes
-    (another copy may be the one that stayed)."""
+    (another copy may be the one that stayed). Unless it was known to all to be there, it is
+    one more card the others may tell from the starting cards they know of (§16.4)."""
     p.hand.remove(card)
-    for known in (p.known, *p.told):
+    if card in p.known:
+        p.known.remove(card)
+    else:
+        p.shown_from_hand.append(card)
+    for known in p.told:
         if card in known:
             known.remove(card)
 
@@ -63,6 +68,13 @@ class Player:
     #: For each seat, the cards that seat alone knows to be in this hand (Naria's gifts: her
     #: holder knows each, §16.5). The hand's owner needs none.
     told: list[list[int]] = field(default_factory=list)
+    #: The draft as this player saw it (§16.4): each packet it was handed, pass by pass, and
+    #: the card it kept from each.
+    draft_packets: list[list[int]] = field(default_factory=list)
+    draft_kept: list[int] = field(default_factory=list)
+    #: The cards it took out of its hand in the open, but those all knew to be there (public:
+    #: what a seat knows of its starting cards tells which may still be hidden, §16.4).
+    shown_from_hand: list[int] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -89,6 +101,8 @@ class State:
     reshuffled_at: list[int] = field(default_factory=list)
     #: The draft (§3): the packet each seat holds now, and what each seat saw of it.
     packets: list[list[int]] = field(default_factory=list)
+    #: The pre-built deck each seat was dealt, openly (Apprentice, §3.5, §16.4).
+    decks: list[int] = field(default_factory=list)
     #: Temporal Boots left the token beyond the last position this round (§4).
     beyond: bool = False
     #: The last id given to a card entering play.
@@ -155,6 +169,9 @@ def clone(s: State) -> State:
                 list(p.known),
                 p.pile_top,
                 [list(cards) for cards in p.told],
+                [list(packet) for packet in p.draft_packets],
+                list(p.draft_kept),
+                list(p.shown_from_hand),
             )
             for p in s.players
         ],
@@ -170,6 +187,7 @@ def clone(s: State) -> State:
         discard_log=list(s.discard_log),
         reshuffled_at=list(s.reshuffled_at),
         packets=[list(packet) for packet in s.packets],
+        decks=list(s.decks),
         beyond=s.beyond,
         next_uid=s.next_uid,
         over=s.over,

@@ -18,8 +18,13 @@ def effects(seat: int, card: int, uid: int | None, steps: tuple[Step, ...]) -> T
     """A card's effect at one trigger point, one step after another (`effect` in effects.py),
     so that a step that asks something is answered before the next step runs."""
     return task(
-        seat, *(["effect"] * len(steps)), card=card, uid=uid, effects=[list(step) for step in steps]
+        seat, *(["effect"] * len(steps)), card=card, uid=uid, effects=[_listed(s) for s in steps]
     )
+
+
+def _listed(step: Any) -> Any:
+    """A step as JSON holds it (a step inside a step too), so a state round-trips exactly."""
+    return [_listed(part) for part in step] if isinstance(step, tuple | list) else step
 
 
 def gain(seat: int, count: int) -> Task:
