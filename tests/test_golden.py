@@ -12,14 +12,13 @@ This test never rewrites the golden files itself.
 
 from __future__ import annotations
 
-import difflib
 import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
+from golden_diff import MAX_DIFF_LINES, json_diff, text_diff
 from scenario import piece_total
 
 from castle import CASTLE, data
@@ -28,7 +27,6 @@ from tabletop import record
 pytestmark = pytest.mark.as_played
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
-MAX_DIFF_LINES = 80
 
 
 def _load_regen() -> ModuleType:
@@ -56,43 +54,6 @@ def _read(path: Path) -> str:
 
 def _record(name: str) -> record.Record:
     return record.loads(CASTLE, _read(regen.record_path(name)))
-
-
-def text_diff(expected: str, actual: str, name: str) -> str:
-    lines = list(
-        difflib.unified_diff(
-            expected.splitlines(),
-            actual.splitlines(),
-            f"{name} (checked in)",
-            f"{name} (engine now)",
-            lineterm="",
-            n=2,
-        )
-    )
-    shown = lines[:MAX_DIFF_LINES]
-    if len(lines) > MAX_DIFF_LINES:
-        shown.append(f"... and {len(lines) - MAX_DIFF_LINES} more diff lines")
-    return "\n".join(shown)
-
-
-def json_diff(expected: Any, actual: Any, path: str = "$") -> list[str]:
-    """Every path where two JSON values differ, with both values."""
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        out = []
-        for key in sorted(set(expected) | set(actual), key=str):
-            if key not in actual:
-                out.append(f"{path}.{key}: removed (was {expected[key]!r})")
-            elif key not in expected:
-                out.append(f"{path}.{key}: added ({actual[key]!r})")
-            else:
-                out += json_diff(expected[key], actual[key], f"{path}.{key}")
-        return out
-    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
-        out = []
-        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            out += json_diff(e, a, f"{path}[{i}]")
-        return out
-    return [] if expected == actual else [f"{path}: checked in {expected!r}, engine now {actual!r}"]
 
 
 @pytest.mark.parametrize("name", NAMES)

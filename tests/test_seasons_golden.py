@@ -1,0 +1,113 @@
+"""Seasons' golden games (as tests/test_golden.py is for Castle): recorded games for 2, 3 and 4
+players, at the Apprentice, Magician and Archmage levels, replayed and compared step by step
+with what is checked in under tests/golden/seasons/.
+
+A failure prints a readable diff. If the change is a bug, fix the engine. If it is intended (a
+fixed bug, a changed ruling), regenerate deliberately and review the diff before committing:
+
+    python -m tests.golden.seasons.regen     # from the repository root
+
+This test never rewrites the golden files itself.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from golden_diff import MAX_DIFF_LINES, json_diff, text_diff
+
+from seasons import SEASONS
+from seasons.prelude import level_cards
+from tabletop import record
+
+pytestmark = pytest.mark.as_played
+
+GOLDEN = Path(__file__).resolve().parent / "golden" / "seasons"
+
+
+def _load_regen() -> ModuleType:
+    """tests/golden/seasons/regen.py, by path (tests/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("seasons_golden_regen", GOLDEN / "regen.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+regen = _load_regen()
+NAMES = sorted(regen.GAMES)
+HOW_TO_REGENERATE = (
+    f"If this change is intended, regenerate the golden files with `{regen.REGEN}` "
+    "(from the repository root) and review `git diff tests/golden/seasons` before committing."
+)
+
+
+def _read(path: Path) -> str:
+    if not path.exists():
+        pytest.fail(f"missing golden file {path.name}. {HOW_TO_REGENERATE}")
+    return path.read_text(encoding="utf-8")
+
+
+def _record(name: str) -> record.Record:
+    return record.loads(SEASONS, _read(regen.record_path(name)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_record_is_a_whole_game(name: str) -> None:
+    players, seed, level = regen.GAMES[name]
+    rec = _record(name)
+    assert rec["setup"] == {"players": players, "seed": seed, "level": level}
+    s, _ = record.replay(SEASONS, rec)
+    assert s.over, f"the recorded game is not finished. {HOW_TO_REGENERATE}"
+    assert SEASONS.results(s) is not None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_playthrough_is_unchanged(name: str) -> None:
+    """Every action, its events, the options then offered and the state's digest after it."""
+    path = regen.playthrough_path(name)
+    expected = _read(path)
+    actual = regen.playthrough(_record(name))
+    if actual != expected:
+        pytest.fail(
+            f"the golden game {name} plays differently:\n"
+            f"{text_diff(expected, actual, path.name)}\n{HOW_TO_REGENERATE}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_final_state_is_unchanged(name: str) -> None:
+    path = regen.final_path(name)
+    expected = json.loads(_read(path))
+    actual = json.loads(json.dumps(regen.final_state(_record(name))))
+    differences = json_diff(expected, actual)
+    if differences:
+        shown = "\n".join(differences[:MAX_DIFF_LINES])
+        pytest.fail(
+            f"the golden game {name} ends differently ({len(differences)} "
+            f"differences in {path.name}):\n{shown}\n{HOW_TO_REGENERATE}",
+            pytrace=False,
+        )
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_golden_final_state_reloads_with_scores_that_add_up(name: str) -> None:
+    """The checked-in final state is a valid state, over, every card of its level somewhere,
+    and each score the sum of its breakdown (rules 12)."""
+    s = SEASONS.from_json(json.loads(_read(regen.final_path(name))))
+    assert s.over and SEASONS.asked(s) == []
+    cards = Counter([*s.pile, *s.discard])
+    for p in s.players:
+        cards.update([*p.hand, *p.libraries[0], *p.libraries[1], *(c["card"] for c in p.play)])
+    assert cards == Counter(level_cards(s.level))
+    assert s.result is not None
+    for row in s.result["seats"]:
+        assert row["score"] == sum(row["breakdown"].values())
+    best = max(row["score"] for row in s.result["seats"])
+    assert all(s.result["seats"][w]["score"] == best for w in s.result["winners"])
