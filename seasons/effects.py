@@ -215,8 +215,8 @@ def _chalice(s: State, t: Task, args: tuple[object, ...], ev: Events) -> None:
     if free_slot(s, seat):
         look(s, seat, _int(args[0]), ev, "play", may_discard=False)
         return
-    for _ in range(_int(args[0])):
-        card = piles.draw(s, seat, ev)
+    drawn = [piles.draw(s, seat, ev) for _ in range(_int(args[0]))]  # all, then discarded:
+    for card in drawn:  # none of them comes back in a reshuffle (§10.5)
         if card is not None:
             piles.discard_seen(s, card, seat, ev)
 

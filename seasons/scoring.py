@@ -26,17 +26,18 @@ def _end_of_game_bonus(s: State, seat: int, card: int) -> int:
 
 
 def breakdown(s: State, seat: int) -> dict[str, int]:
+    """The score's parts (§12.4): crystals, each end-of-game card's bonus on its own (keyed
+    `end_of_game <number>`, a second copy `end_of_game <number>/2`), the PP, the penalties."""
     p = s.players[seat]
-    bonus = sum(
-        _end_of_game_bonus(s, seat, c["card"]) for c in p.play if CARDS[c["card"]].end_of_game
-    )
-    return {
-        "crystals": p.crystals,
-        "end_of_game": bonus,
-        "prestige": sum(CARDS[c["card"]].pp for c in p.play),
-        "hand": -data.HAND_PENALTY * len(p.hand),
-        "bonus": -data.BONUS_PENALTY[p.bonuses],
-    }
+    parts = {"crystals": p.crystals}
+    for c in p.play:
+        if CARDS[c["card"]].end_of_game:
+            key = f"end_of_game {c['card']}"
+            parts[f"{key}/2" if key in parts else key] = _end_of_game_bonus(s, seat, c["card"])
+    parts["prestige"] = sum(CARDS[c["card"]].pp for c in p.play)
+    parts["hand"] = -data.HAND_PENALTY * len(p.hand)
+    parts["bonus"] = -data.BONUS_PENALTY[p.bonuses]
+    return parts
 
 
 def finish(s: State, ev: Events) -> None:

@@ -16,7 +16,7 @@ from .cards import CARDS, card_cost
 from .data import ENERGIES
 from .effects import crystals, entered, free_slot, gauge, turn_task
 from .handlers import NEEDS
-from .state import State, in_play, leave_hand
+from .state import Player, State, in_play, leave_hand
 
 
 def can_bonus(s: State, seat: int) -> bool:
@@ -163,20 +163,29 @@ PAY = Stage(
 # --- Elemental Amulet's chosen cost: 1 token of each type picked ---------------------------------
 
 
-def _pick_candidates(s: State, _t: Task, seat: int) -> list[Action]:
-    held = [kind for kind, n in zip(ENERGIES, energy.spendable(s.players[seat]), strict=True) if n]
-    return [
+def _pick_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    picks = [
         CODEC.make(seat, "pick", list(types))
-        for size in range(1, len(held) + 1)
-        for types in combinations(held, size)
+        for size in range(1, len(ENERGIES) + 1)
+        for types in combinations(ENERGIES, size)
     ]
+    return [a for a in picks if _pick_check(s, t, a) is None]
+
+
+def _pick_waived(p: Player, types: int) -> int:
+    """The tokens Hands of Fortune waive of one per type picked: never the last (§9.2.3)."""
+    return max(0, min(energy.fortune(p), types - 1))
 
 
 def _pick_check(s: State, _t: Task, a: Action) -> Refusal | None:
+    """Types all different, and each one either paid or waived: a Hand of Fortune waives a
+    token of the player's choice, so a type it does not hold may be picked (§14)."""
     types = a["energies"]
     if not types or len(set(types)) != len(types) or any(k not in ENERGIES for k in types):
         return Refusal("pick.different_types")
-    if any(energy.spendable(s.players[a["p"]])[ENERGIES.index(k)] < 1 for k in types):
+    p = s.players[a["p"]]
+    lacking = sum(1 for k in types if energy.spendable(p)[ENERGIES.index(k)] < 1)
+    if lacking > _pick_waived(p, len(types)):
         return Refusal("pick.none_of_it")
     return None
 
@@ -191,7 +200,7 @@ def _pick_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     ev.append(event("picked", p=seat, energies=list(a["energies"])))
     t["stage"] = None
     owed = [1 if k in a["energies"] else 0 for k in ENERGIES]
-    waived = max(0, min(energy.fortune(p), sum(owed) - 1))
+    waived = _pick_waived(p, sum(owed))
     runner.interrupt(s, tasks.task(seat, "pay", owed=owed, waive=waived))
 
 

@@ -106,7 +106,6 @@ def test_the_final_scores_by_hand() -> None:
     rows = s.result["seats"]
     assert rows[0]["breakdown"] == {
         "crystals": 53,
-        "end_of_game": 0,
         "prestige": 87,
         "hand": -10,
         "bonus": -20,

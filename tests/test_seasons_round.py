@@ -432,10 +432,11 @@ def test_the_score_is_crystals_end_of_game_cards_prestige_less_hand_and_bonuses(
     results = SEASONS.results(s)
     assert results is not None
     first, second = results["seats"]
-    # Lantern 3 c per energy (9), Helm: 4 cards in play against 2 (20)
+    # Lantern 3 c per energy (9), Helm: 4 cards in play against 2 (20), each listed (rules 12.4)
     assert first["breakdown"] == {
         "crystals": 30,
-        "end_of_game": 29,
+        "end_of_game 45": 9,
+        "end_of_game 19": 20,
         "prestige": 24 + 10 + 30 - 10,
         "hand": -10,
         "bonus": -5,
@@ -443,7 +444,8 @@ def test_the_score_is_crystals_end_of_game_cards_prestige_less_hand_and_bonuses(
     assert first["score"] == 30 + 29 + 54 - 10 - 5
     assert second["breakdown"] == {
         "crystals": 12,
-        "end_of_game": 40,
+        "end_of_game 46": 20,
+        "end_of_game 46/2": 20,
         "prestige": 20,
         "hand": 0,
         "bonus": -12,

@@ -644,6 +644,17 @@ def test_09_divine_chalice_without_a_free_slot_discards_all_four() -> None:
     assert sorted(s.discard) == [3, 13, 22, 29] and sorted(p.discarded_seen) == [3, 13, 22, 29]
 
 
+def test_09_divine_chalice_without_a_free_slot_never_draws_its_own_discards_again() -> None:
+    """Rules 10.5: with two cards left in both piles, it gets those two, once each."""
+    s = turn()
+    p = s.players[0]
+    setup(p, reserve=(1, 1, 1, 1), gauge=1, hand=[9])
+    s.pile, s.discard = [29], [3]
+    events = act(s, "p0 summon 9")
+    assert len(named(events, "drew")) == 2 and len(named(events, "reshuffled")) == 1
+    assert s.pile == [] and sorted(s.discard) == [3, 29] and sorted(p.discarded_seen) == [3, 29]
+
+
 def test_10_syllas_makes_each_opponent_with_a_card_sacrifice_one() -> None:
     s = turn(3)
     p0, p1, _ = s.players
@@ -872,7 +883,7 @@ def test_19_ragfields_helm_needs_strictly_more_cards_in_play() -> None:
     s.position = 36
     play_on(s, 3)
     assert s.result is not None
-    assert s.result["seats"][0]["breakdown"]["end_of_game"] == 0
+    assert s.result["seats"][0]["breakdown"]["end_of_game 19"] == 0
 
 
 def test_21_lewis_greyface_copies_an_opponents_reserve() -> None:
@@ -1035,7 +1046,10 @@ def test_31_elemental_amulet_with_a_hand_of_fortune_still_pays_one_token() -> No
     put(s, 0, 20)
     setup(p, reserve=(0, 0, 1, 0), gauge=3, hand=[31, 31])
     s.pile = [3, 29]
-    act(s, "p0 summon 31")  # fire only: one token, not lowered; draws 1, kept
+    act(s, "p0 summon 31")
+    assert "p0 pick F" in options(s, 0) and "p0 pick W E" not in options(s, 0)  # one paid
+    assert refusal(s, "p0 pick W") == "pick.none_of_it"  # never nothing paid
+    act(s, "p0 pick F")  # fire only: one token, not lowered; draws 1, kept
     assert p.reserve == [0, 0, 0, 0] and p.hand == [31, 3]
     p.reserve = [1, 1, 0, 0]
     act(s, "p0 summon 31")
@@ -1047,6 +1061,25 @@ def test_31_elemental_amulet_with_a_hand_of_fortune_still_pays_one_token() -> No
     act(s, "p0 gain F")
     act(s, "p0 gain F")
     assert p.crystals == 5 and p.reserve == [1, 0, 2, 0]
+
+
+def test_31_elemental_amulet_with_a_hand_of_fortune_picks_a_type_it_lacks() -> None:
+    """The Hand waives a token of the summoner's choice (rules 9.2.3): holding W and E only,
+    it may pick W E F, pay W and E, and still draw for the fire (as a W E F cost is payable)."""
+    s = turn()
+    p = s.players[0]
+    put(s, 0, 20)
+    setup(p, reserve=(1, 1, 0, 0), gauge=3, hand=[31])
+    s.pile = [3, 29]
+    act(s, "p0 summon 31")
+    assert "p0 pick W E F" in options(s, 0) and "p0 pick W E F A" not in options(s, 0)
+    assert refusal(s, "p0 pick F A") == "pick.none_of_it"  # two lacking, one waived
+    act(s, "p0 pick W E F")
+    assert p.reserve == [0, 0, 0, 0]  # W and E paid, F waived: nothing left to choose
+    act(s, "p0 order 2 1 0")  # fire (draw), earth (+5 c), water (2 energies)
+    act(s, "p0 gain A")
+    act(s, "p0 gain A")
+    assert p.hand == [3] and p.crystals == 5 and p.reserve == [0, 0, 0, 2]
 
 
 def test_31_elemental_amulet_put_into_play_free_gives_all_four() -> None:
@@ -1289,7 +1322,8 @@ def test_45_lantern_of_xidit_gives_3_crystals_per_energy_in_the_reserve() -> Non
     act(s, "p0 end")
     act(s, "p1 end")
     assert s.result is not None
-    assert s.result["seats"][0]["breakdown"]["end_of_game"] == 2 * 3 * 2
+    breakdown = s.result["seats"][0]["breakdown"]
+    assert breakdown["end_of_game 45"] == breakdown["end_of_game 45/2"] == 3 * 2
 
 
 def test_46_sealed_chest_needs_no_familiar_in_play() -> None:
@@ -1298,7 +1332,7 @@ def test_46_sealed_chest_needs_no_familiar_in_play() -> None:
     put(s, 1, 46, 16)
     play_on(s, 2)
     assert s.result is not None
-    assert [row["breakdown"]["end_of_game"] for row in s.result["seats"]] == [20, 0]
+    assert [row["breakdown"]["end_of_game 46"] for row in s.result["seats"]] == [20, 0]
 
 
 def test_47_mirror_of_the_seasons_swaps_x_energies_of_a_type_for_x_crystals() -> None:
