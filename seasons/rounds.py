@@ -211,7 +211,17 @@ def _order_perform(s: State, t: Task, a: Action, ev: Events) -> None:
             )
 
 
-ORDER = Stage("order", ("order",), order_choices, order_refusal, _order_perform, kind="order")
+def _order_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    """The orders that differ in the cards they resolve: two copies of a card are alike, so
+    two Wondrous Chests alone ask nothing."""
+    cards = {c["uid"]: c["card"] for c in s.players[seat].play}
+    distinct: dict[tuple[int, ...], Action] = {}
+    for action in order_choices(s, t, seat):
+        distinct.setdefault(tuple(cards.get(uid, uid) for uid in action["uids"]), action)
+    return list(distinct.values())
+
+
+ORDER = Stage("order", ("order",), _order_candidates, order_refusal, _order_perform, kind="order")
 
 
 def _time(s: State, t: Task, ev: Events) -> None:

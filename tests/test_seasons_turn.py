@@ -768,6 +768,24 @@ def test_13_ones_own_end_of_round_effects_go_in_the_order_one_chooses() -> None:
     assert other.players[0].crystals == 0
 
 
+def test_13_two_copies_alone_ask_no_order_and_each_checks_its_condition() -> None:
+    """Two Wondrous Chests and a Damned Soul: the orders that differ are chest-chest-soul,
+    chest-soul-chest and soul-chest-chest, not the six orders of three ids."""
+    s = turn()
+    p0 = s.players[0]
+    put(s, 0, 13, 13)
+    p0.reserve = [4, 0, 0, 0]
+    act(s, "p0 end")
+    act(s, "p1 end")
+    assert stage(s, 0) != "order" and p0.crystals == 3 + 3
+    s = turn()
+    put(s, 0, 13, 13, 50)
+    s.players[0].reserve = [4, 0, 0, 0]
+    act(s, "p0 end")
+    act(s, "p1 end")
+    assert stage(s, 0) == "order" and len(options(s, 0)) == 3
+
+
 def test_14_beggars_horn_gives_an_energy_to_a_reserve_of_one_or_none() -> None:
     s = turn()
     p0 = s.players[0]
