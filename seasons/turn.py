@@ -220,7 +220,9 @@ def fairies(s: State, seat: int) -> list[int]:
     ]
 
 
-def activation_refusal(s: State, seat: int, uid: int, before_die: bool) -> Refusal | None:
+def activation_refusal(s: State, seat: int, uid: int) -> Refusal | None:
+    """Whether a card may be activated from the turn's menu (a card activated before the die
+    is resolved, Die of Malice, is asked by a stage of its own, §9.5.1)."""
     p = s.players[seat]
     card = next((c for c in p.play if c["uid"] == uid), None)
     if card is None:
@@ -230,8 +232,8 @@ def activation_refusal(s: State, seat: int, uid: int, before_die: bool) -> Refus
         return Refusal("activate.no_activation", {"card": card["card"]})
     if card["turned"]:
         return Refusal("activate.turned", {"card": card["card"]})
-    if spec.before_die != before_die:
-        return Refusal("activate.before_die" if spec.before_die else "activate.after_die")
+    if spec.before_die:
+        return Refusal("activate.before_die")
     crystals_left = p.crystals - len(fairies(s, seat))
     return ACTIVATION_NEEDS.get(str(spec.activation[0][0]), _always)(
         s, seat, card["card"], crystals_left
@@ -332,7 +334,7 @@ def _menu_check(s: State, t: Task, a: Action) -> Refusal | None:
     if verb == "summon":
         return summon_refusal(s, seat, a["card"])
     if verb == "activate":
-        return activation_refusal(s, seat, a["uid"], before_die=False)
+        return activation_refusal(s, seat, a["uid"])
     if verb in ("transmute", "transmute_stored"):
         if not t["right"]:
             return Refusal("transmute.no_right")
