@@ -1,13 +1,16 @@
-"""What a search pays per state: a copy and a determinization, on CPython and in Pyodide.
+"""What a search pays per state: a copy, a view and a determinization, of each game, on CPython
+and in Pyodide.
 
-    .venv/bin/python -m bench.state_copy [--number 2000] [--repeats 7]
+    .venv/bin/python -m bench.state_copy [--number 2000] [--repeats 7] [--game castle,seasons]
 
-For late-game states of random 4-player games (the last round, where the lists are longest),
-it times `CASTLE.copy` (field by field), the JSON round trip it replaced (the unchecked
-`state.from_json(state.to_json(s))`), and `CASTLE.determinize` of a seat's view during a secret
-selection. Best of --repeats batches of --number calls (the minimum: the least disturbed by
-other work on a shared machine), then the same inside Pyodide under Node, in one run.
-Figures go to docs/benchmarks.md.
+Castle: late-game states of a random 4-player game (the last round, where the lists are
+longest): `CASTLE.copy` (field by field), the JSON round trip it replaced (the unchecked
+`state.from_json(state.to_json(s))`), and a seat's view and its determinization during a
+secret selection with one seat chosen. Seasons: a random 4-player Archmage game at its first
+one-seat decision of the second year (mid-game, about round 7 of 18): the same calls, for the
+seat asked. Best of --repeats batches of --number calls (the minimum: the least disturbed by
+other work on a shared machine), then the same inside Pyodide under Node, in one run, and the
+CPython targets. Figures go to docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -18,15 +21,31 @@ import platform
 import random
 import sys
 import timeit
-from pathlib import Path
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import castle
+import castle.state
+import seasons.state
 from bench.in_pyodide import run_json
 from castle import CASTLE
-from castle.state import from_json, to_json
+from seasons import SEASONS
+from tabletop.game import Game
 
-ROOT = Path(__file__).resolve().parent.parent
+#: The required CPython times, µs: game, call, bound (issues 16 and 23).
+TARGETS = (
+    ("castle", "copy_us", 30.0),
+    ("seasons", "copy_us", 50.0),
+    ("seasons", "determinize_us", 200.0),
+)
+CALLS = (
+    ("json_round_trip_us", "JSON round trip"),
+    ("copy_us", "copy (field by field)"),
+    ("view_us", "view"),
+    ("determinize_us", "determinize"),
+    ("view_determinize_us", "view + determinize"),
+)
 
 
 def late_state(seed: int, selecting: bool) -> tuple[castle.State, int]:
@@ -42,26 +61,79 @@ def late_state(seed: int, selecting: bool) -> tuple[castle.State, int]:
         CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
 
 
-def best_us(call: Any, number: int, repeats: int) -> float:
+def mid_state(seed: int) -> tuple[seasons.state.State, int]:
+    """A 4-player Archmage game played at random (as `seasons.cli.random_game` plays) into its
+    second year, at the first decision asked of one seat; returns it and that seat."""
+    rnd = random.Random(seed)
+    s, _ = SEASONS.start({"players": 4, "seed": seed, "level": "archmage"})
+    while True:
+        seats = SEASONS.asked(s)
+        if s.position > 12 and len(seats) == 1:  # the token's position: 12·(year − 1) + space
+            return s, seats[0]
+        SEASONS.apply(s, rnd.choice(SEASONS.legal_actions(s, rnd.choice(seats))))
+
+
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """A game's states as measured here: the state to copy, the state and seat to view and
+    determinize, and the unchecked JSON round trip of a state."""
+
+    game: Game[Any]
+    copied: Callable[[], Any]
+    viewed: Callable[[], tuple[Any, int]]
+    round_trip: Callable[[Any], Any]
+
+
+SUBJECTS = {
+    "castle": Subject(
+        CASTLE,
+        lambda: late_state(3, selecting=False)[0],
+        lambda: late_state(3, selecting=True),
+        lambda s: castle.state.from_json(castle.state.to_json(s)),
+    ),
+    "seasons": Subject(
+        SEASONS,
+        lambda: mid_state(3)[0],
+        lambda: mid_state(3),
+        lambda s: seasons.state.from_json(seasons.state.to_json(s)),
+    ),
+}
+
+
+def best_us(call: Callable[[], object], number: int, repeats: int) -> float:
     return min(timeit.repeat(call, number=number, repeat=repeats)) / number * 1e6
 
 
-def measure(number: int, repeats: int) -> dict[str, Any]:
-    s, _ = late_state(3, selecting=False)
-    chosen, seat = late_state(3, selecting=True)
-    seen = CASTLE.view(chosen, seat)
+def measure_game(subject: Subject, number: int, repeats: int) -> dict[str, float]:
+    game = subject.game
+    s = subject.copied()
+    shown, seat = subject.viewed()
+    seen = game.view(shown, seat)
     rnd = random.Random(0)
+
+    def both() -> None:
+        game.determinize(game.view(shown, seat), seat, rnd)
+
     return {
-        "python": platform.python_version(),
-        "json_round_trip_us": best_us(lambda: from_json(to_json(s)), number, repeats),
-        "clone_us": best_us(lambda: CASTLE.copy(s), number, repeats),
-        "determinize_us": best_us(lambda: CASTLE.determinize(seen, seat, rnd), number, repeats),
+        "json_round_trip_us": best_us(lambda: subject.round_trip(s), number, repeats),
+        "copy_us": best_us(lambda: game.copy(s), number, repeats),
+        "view_us": best_us(lambda: game.view(shown, seat), number, repeats),
+        "determinize_us": best_us(lambda: game.determinize(seen, seat, rnd), number, repeats),
+        "view_determinize_us": best_us(both, number, repeats),
     }
 
 
-def in_pyodide(number: int, repeats: int) -> dict[str, Any]:
+def measure(number: int, repeats: int, names: list[str]) -> dict[str, Any]:
+    result: dict[str, Any] = {"python": platform.python_version()}
+    for name in names:
+        result[name] = measure_game(SUBJECTS[name], number, repeats)
+    return result
+
+
+def in_pyodide(number: int, repeats: int, game: str) -> dict[str, Any]:
     return run_json(
-        "bench.state_copy", "--inner", "--number", str(number), "--repeats", str(repeats)
+        "bench.state_copy",
+        *("--inner", "--number", str(number), "--repeats", str(repeats), "--game", game),
     )
 
 
@@ -69,21 +141,31 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--number", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=7)
+    parser.add_argument(
+        "--game", default="castle", help="games to measure, comma-separated (castle,seasons)"
+    )
     parser.add_argument("--inner", action="store_true", help="this interpreter only, as JSON")
     args = parser.parse_args()
-    here = measure(args.number, args.repeats)
+    names = args.game.split(",")
+    if unknown := sorted(set(names) - set(SUBJECTS)):
+        parser.error(f"unknown game {', '.join(unknown)}: one of {', '.join(SUBJECTS)}")
+    here = measure(args.number, args.repeats, names)
     if args.inner:
         print(json.dumps(here))
         return 0
-    there = in_pyodide(args.number, args.repeats)
-    print(f"late 4-player state, best of {args.repeats} x {args.number} calls, µs per call")
-    print(f"{'':22} CPython {here['python']:8} Pyodide {there['python']:8} Pyodide/CPython")
-    for key, label in (
-        ("json_round_trip_us", "JSON round trip"),
-        ("clone_us", "clone (field by field)"),
-        ("determinize_us", "determinize"),
-    ):
-        print(f"{label:22} {here[key]:16.1f} {there[key]:16.1f} {there[key] / here[key]:10.2f}x")
+    there = in_pyodide(args.number, args.repeats, args.game)
+    print(f"4-player states, best of {args.repeats} x {args.number} calls, µs per call")
+    print(f"{'':30} CPython {here['python']:8} Pyodide {there['python']:8} Pyodide/CPython")
+    for name in names:
+        for key, label in CALLS:
+            c, p = here[name][key], there[name][key]
+            print(f"{name + ', ' + label:30} {c:16.1f} {p:16.1f} {p / c:10.2f}x")
+    for name, key, bound in TARGETS:
+        if name in names:
+            took = here[name][key]
+            verdict = "met" if took < bound else "MISSED"
+            label = dict(CALLS)[key]
+            print(f"target: {name} {label} under {bound:g} µs on CPython: {took:.1f} µs, {verdict}")
     return 0
 
 

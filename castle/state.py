@@ -14,7 +14,7 @@ from operator import attrgetter
 from typing import Any, TypedDict
 
 from tabletop import rng
-from tabletop.core import Decision
+from tabletop.core import Decision, copy_json
 from tabletop.stage import Task
 
 from . import data
@@ -178,9 +178,9 @@ _SEAT_FIELDS = attrgetter(*PLAYER_FIELDS)
 
 def to_json(state: State) -> Json:
     """The state as a JSON-ready dict (a deep copy)."""
-    out = {name: _copy_json(getattr(state, name)) for name in STATE_FIELDS if name != "players"}
+    out = {name: copy_json(getattr(state, name)) for name in STATE_FIELDS if name != "players"}
     out["players"] = [
-        {name: _copy_json(getattr(p, name)) for name in PLAYER_FIELDS} for p in state.players
+        {name: copy_json(getattr(p, name)) for name in PLAYER_FIELDS} for p in state.players
     ]
     return {name: out[name] for name in STATE_FIELDS}
 
@@ -204,19 +204,9 @@ def from_json(obj: Json) -> State:
     """The inverse of `to_json`, unchecked: for the engine's own objects (a view it made,
     completed by `view.determinize`). A state from outside goes through `CASTLE.from_json`,
     which checks it first (state_check.py)."""
-    fields = _copy_json(obj)
+    fields = copy_json(obj)
     players = [Player(**p) for p in fields.pop("players")]
     return State(players=players, **fields)
-
-
-def _copy_json(value: Any) -> Any:
-    """A deep copy of plain JSON data (dicts, lists, scalars): no memo, no reduce protocol."""
-    kind = type(value)
-    if kind is dict:
-        return {k: _copy_json(v) for k, v in value.items()}
-    if kind is list:
-        return [_copy_json(v) for v in value]
-    return value
 
 
 def _copy_player(p: Player) -> Player:
@@ -258,9 +248,9 @@ def clone(state: State) -> State:
         traders=s.traders.copy(),
         fresh=s.fresh.copy(),
         selection=[None if cards is None else cards.copy() for cards in s.selection],
-        queue=_copy_json(s.queue),
-        task=_copy_json(s.task),
-        result=_copy_json(s.result),
+        queue=copy_json(s.queue),
+        task=copy_json(s.task),
+        result=copy_json(s.result),
         rng=s.rng,
-        winter=None if s.winter is None else _copy_json(s.winter),
+        winter=None if s.winter is None else copy_json(s.winter),
     )

@@ -8,11 +8,11 @@ Energies are lists of four amounts in `data.ENERGIES` order. The game's generato
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from tabletop import core
+from tabletop.core import copy_json
 from tabletop.stage import Task
 
 Json = dict[str, Any]
@@ -136,17 +136,21 @@ def to_json(s: State) -> Json:
     for name in _STATE_FIELDS:
         value = getattr(s, name)
         if name == "players":
-            value = [{k: copy.deepcopy(getattr(p, k)) for k in _PLAYER_FIELDS} for p in value]
+            value = [{k: copy_json(getattr(p, k)) for k in _PLAYER_FIELDS} for p in value]
         else:
-            value = copy.deepcopy(value)
+            value = copy_json(value)
         out[name] = value
     return out
 
 
 def from_json(obj: Json) -> State:
-    data = copy.deepcopy(obj)
-    data["players"] = [Player(**p) for p in data["players"]]
-    return State(**data)
+    return over(copy_json(obj))
+
+
+def over(obj: Json) -> State:
+    """A state whose fields are `obj`'s own values, not copies of them: only for a dict no one
+    else holds (or, as `determinize` does, to be cloned at once)."""
+    return State(**{**obj, "players": [Player(**p) for p in obj["players"]]})
 
 
 def clone(s: State) -> State:
@@ -191,8 +195,8 @@ def clone(s: State) -> State:
         beyond=s.beyond,
         next_uid=s.next_uid,
         over=s.over,
-        result=copy.deepcopy(s.result),
-        task=copy.deepcopy(s.task),
-        queue=copy.deepcopy(s.queue),
+        result=copy_json(s.result),
+        task=copy_json(s.task),
+        queue=copy_json(s.queue),
         rng=s.rng,
     )
