@@ -5,17 +5,18 @@ the winter variant (simulate and arena)."""
 from __future__ import annotations
 
 import argparse
-import functools
-import os
 import time
 
-from tabletop import arena as bot_arena
 from tabletop import commands
 
 from . import data
 from .game import CASTLE
 from .sim import random_game
 from .state import State
+
+#: The arena's search budget a decision, unless the options give one; the levels that search.
+ITERATIONS = 1000
+SEARCHING = ("hard",)
 
 
 def _scores(s: State) -> str:
@@ -62,37 +63,12 @@ def replay_file(path: str) -> int:
 
 
 def arena(args: argparse.Namespace) -> int:
-    from .bots import LEVELS, Budget, make_bot
+    from .bots import LEVELS, make_bot
 
-    bots = args.bots.split(",")
-    if commands.unknown_level(bots, LEVELS):
-        return 2
-    budget = Budget(iterations=args.iterations, seconds=args.seconds, rollout=args.rollout)
-    factory = functools.partial(make_bot, budget=budget)
-    began = time.perf_counter()
-
-    def progress(g: int, played: dict[str, object]) -> None:
-        if args.verbose:
-            levels = bot_arena.lineup(bots, args.players, g)
-            results = played["results"]
-            assert isinstance(results, dict)
-            scores = " ".join(f"{levels[r['seat']]}={r['score']}" for r in results["seats"])
-            print(f"game {g + 1}: {scores}", flush=True)
-
+    budget = commands.default_budget(args, ITERATIONS, rollout=args.rollout)
     setup = {"winter": True} if args.winter else None
-    tallies = bot_arena.run(
-        CASTLE, factory, bots, args.players, args.games, args.seed, args.workers, progress, setup
-    )
-    elapsed = time.perf_counter() - began
-    seconds = f", at most {args.seconds} s" if args.seconds else ""
     kind = "winter games" if args.winter else "games"
-    print(
-        f"{args.games} {kind} of {args.players} players, seats rotated, seed {args.seed}; "
-        f"hard: {args.iterations} iterations{seconds}, rollouts of {args.rollout} decisions; "
-        f"{elapsed:.0f} s on {args.workers} processes"
-    )
-    print("\n".join(bot_arena.report(tallies)))
-    return 0
+    return commands.arena(CASTLE, make_bot, LEVELS, SEARCHING, args, budget, setup, kind)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -108,16 +84,19 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--winter", action="store_true", help=winter)
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
     rep.add_argument("file")
-    bots = sub.add_parser("arena", help="play the computer levels against each other")
-    bots.add_argument("--bots", default="hard,medium", help="levels, seated in turn and rotated")
-    bots.add_argument("--players", type=int, choices=data.PLAYER_COUNTS, default=2)
-    bots.add_argument("--games", type=int, default=20)
-    bots.add_argument("--seed", type=int, default=0)
-    bots.add_argument("--iterations", type=int, default=1000, help="hard: iterations a decision")
-    bots.add_argument("--seconds", type=float, default=None, help="hard: time limit a decision")
-    bots.add_argument("--rollout", type=int, default=0, help="hard: decisions a rollout plays")
-    bots.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
-    bots.add_argument("--verbose", action="store_true", help="print every game's scores")
+    bots = sub.add_parser(
+        "arena",
+        help="play the computer levels against each other",
+        description="Seeded games between computer levels, seats rotated; win rates with 95 % "
+        "intervals, scores and time per decision, by level and by seat (docs/bots.md).",
+    )
+    commands.add_arena_options(bots, data.PLAYER_COUNTS, games=20, iterations=ITERATIONS)
+    bots.add_argument(
+        "--rollout",
+        type=int,
+        default=0,
+        help="a searching level's random decisions a rollout (default: %(default)s)",
+    )
     bots.add_argument("--winter", action="store_true", help=winter)
     args = parser.parse_args(argv)
     if args.command in ("simulate", "sim"):

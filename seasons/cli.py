@@ -4,17 +4,18 @@
 from __future__ import annotations
 
 import argparse
-import functools
-import os
 import random
 import time
 
-from tabletop import arena as bot_arena
 from tabletop import commands
 
 from . import data
 from .game import SEASONS, start
 from .state import State
+
+#: The arena's search budget a decision, unless the options give one; the levels that search.
+ITERATIONS = 200
+SEARCHING = ("hard",)
 
 
 def random_game(players: int, seed: int, level: str) -> tuple[State, list[str]]:
@@ -68,32 +69,13 @@ def replay_file(path: str) -> int:
 
 
 def arena(args: argparse.Namespace) -> int:
-    from .bots import LEVELS, Budget, make_bot
+    from .bots import LEVELS, make_bot
 
-    bots = args.bots.split(",")
-    if commands.unknown_level(bots, LEVELS):
-        return 2
-    budget = Budget(iterations=args.iterations, seconds=args.seconds)
-    factory = functools.partial(make_bot, budget=budget)
-    began = time.perf_counter()
-    tallies = bot_arena.run(
-        SEASONS,
-        factory,
-        bots,
-        args.players,
-        args.games,
-        args.seed,
-        args.workers,
-        setup={"level": args.level},
+    budget = commands.default_budget(args, ITERATIONS)
+    kind = f"{args.level} games"
+    return commands.arena(
+        SEASONS, make_bot, LEVELS, SEARCHING, args, budget, {"level": args.level}, kind
     )
-    elapsed = time.perf_counter() - began
-    print(
-        f"{args.games} {args.level} games of {args.players} players, seats rotated, seed "
-        f"{args.seed}; hard: {args.iterations} iterations; {elapsed:.0f} s on {args.workers} "
-        "processes"
-    )
-    print("\n".join(bot_arena.report(tallies)))
-    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,14 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--level", **level)  # type: ignore[arg-type]
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
     rep.add_argument("file")
-    bots = sub.add_parser("arena", help="play the computer levels against each other")
-    bots.add_argument("--bots", default="hard,medium", help="levels, seated in turn and rotated")
-    bots.add_argument("--players", type=int, choices=data.PLAYER_COUNTS, default=2)
-    bots.add_argument("--games", type=int, default=10)
-    bots.add_argument("--seed", type=int, default=0)
-    bots.add_argument("--iterations", type=int, default=200, help="hard: iterations a decision")
-    bots.add_argument("--seconds", type=float, default=None, help="hard: time limit a decision")
-    bots.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    bots = sub.add_parser(
+        "arena",
+        help="play the computer levels against each other",
+        description="Seeded games between computer levels, seats rotated; win rates with 95 % "
+        "intervals, scores and time per decision, by level and by seat.",
+    )
+    commands.add_arena_options(bots, data.PLAYER_COUNTS, games=10, iterations=ITERATIONS)
     bots.add_argument("--level", **level)  # type: ignore[arg-type]
     args = parser.parse_args(argv)
     if args.command in ("simulate", "sim"):

@@ -40,6 +40,11 @@ class Tally:
     decisions: int = 0
     seconds: float = 0.0
     slowest: float = 0.0
+    #: By seat (0 is the first player of game 1, and of every game in the rotation): the
+    #: seats played there and the wins.
+    by_seat: dict[int, list[float]] = field(default_factory=dict)
+    #: Iterations the search made, over `decisions` (0 for a level that does not search).
+    iterations: int = 0
 
 
 def lineup(bots: Sequence[str], players: int, game: int) -> list[str]:
@@ -70,6 +75,7 @@ def play(
     spent = [0.0] * len(levels)
     slowest = [0.0] * len(levels)
     decisions = [0] * len(levels)
+    iterations = [0] * len(levels)
     while not game.terminal(s):
         seat = game.asked(s)[0]
         began = time.perf_counter()
@@ -78,6 +84,7 @@ def play(
         spent[seat] += took
         slowest[seat] = max(slowest[seat], took)
         decisions[seat] += 1
+        iterations[seat] += getattr(bots[seat], "iterations", 0)
         game.apply(s, action)
     results = game.results(s)
     assert results is not None
@@ -86,6 +93,7 @@ def play(
         "seconds": spent,
         "slowest": slowest,
         "decisions": decisions,
+        "iterations": iterations,
     }
 
 
@@ -124,14 +132,18 @@ def run(
             tally = tallies[levels[row["seat"]]]
             tally.seats += 1
             tally.scores.append(row["score"])
+            there = tally.by_seat.setdefault(row["seat"], [0, 0.0])
+            there[0] += 1
             if row["seat"] in winners:
                 tally.wins += 1 / len(winners)
                 tally.winning_scores.append(row["score"])
+                there[1] += 1 / len(winners)
         for seat, level in enumerate(levels):
             tally = tallies[level]
             tally.decisions += played["decisions"][seat]
             tally.seconds += played["seconds"][seat]
             tally.slowest = max(tally.slowest, played["slowest"][seat])
+            tally.iterations += played["iterations"][seat]
         if progress:
             progress(g, played)
 
@@ -157,17 +169,29 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
 
 
 def report(tallies: dict[str, Tally]) -> list[str]:
-    """The tallies as lines of text: win rate with its interval, mean score, time per decision."""
+    """The tallies as lines of text: win rate with its interval, mean score, time per decision
+    (and the search's iterations, for a level that searches), then the win rate at each seat."""
     lines = []
     for level, t in tallies.items():
         low, high = wilson(t.wins, t.seats)
         mean = sum(t.scores) / len(t.scores) if t.scores else 0.0
         won = sum(t.winning_scores) / len(t.winning_scores) if t.winning_scores else 0.0
         per = 1000 * t.seconds / t.decisions if t.decisions else 0.0
+        searched = ""
+        if t.iterations and t.seconds:
+            searched = (
+                f", {t.iterations / t.decisions:.0f} iterations a decision "
+                f"({t.iterations / t.seconds:.0f} a second)"
+            )
         lines.append(
             f"{level:>8}: won {t.wins:g} of {t.seats} seats = {t.wins / max(1, t.seats):.1%} "
             f"(95 % CI {low:.1%}-{high:.1%}); mean score {mean:.1f}, when winning {won:.1f}; "
             f"{per:.1f} ms per decision (slowest {1000 * t.slowest:.0f} ms, "
-            f"{t.decisions} decisions)"
+            f"{t.decisions} decisions){searched}"
         )
+        seats = ", ".join(
+            f"seat {seat + 1} {wins / played:.0%} of {played:g}"
+            for seat, (played, wins) in sorted(t.by_seat.items())
+        )
+        lines.append(f"{'':>8}  by seat: {seats}")
     return lines

@@ -1,15 +1,27 @@
 """What every game's command line shares (castle/cli.py, seasons/cli.py): a record file read
-and replayed with a clear message for whatever is wrong, and the arena's levels checked."""
+and replayed with a clear message for whatever is wrong, and the arena: its options, the seats'
+levels and budgets checked, the games played and reported."""
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import functools
+import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import arena as bot_arena
 from . import record as records
-from .game import Game
+from .bot import Bot
+from .game import Game, Json
 from .record import RecordError
+from .search import Budget
+
+#: A game's computer player of a level, from a seed and a search budget (None: its own).
+MakeBot = Callable[[str, int, Budget | None], Bot]
 
 
 def replay_file(game: Game[Any], path: str) -> tuple[Any, int]:
@@ -32,9 +44,163 @@ def replay_file(game: Game[Any], path: str) -> tuple[Any, int]:
     return state, 0
 
 
-def unknown_level(bots: Sequence[str], levels: Sequence[str]) -> bool:
-    """Whether a level asked for is not one of `levels` (then the error is printed)."""
-    unknown = [b for b in bots if b not in levels]
-    if unknown:
-        print(f"error: unknown level {unknown[0]!r} (levels: {', '.join(levels)})", file=sys.stderr)
-    return bool(unknown)
+def add_arena_options(
+    parser: argparse.ArgumentParser, players: Sequence[int], games: int, iterations: int
+) -> None:
+    """The options every game's arena has, each explained with its default."""
+    parser.add_argument(
+        "--bots",
+        default="hard,medium",
+        help="the levels, comma-separated, one per seat of the first game (at most --players; "
+        "fewer repeat in turn); each game rotates them one seat. A searching level takes its "
+        "own budget after a colon: hard:250 (iterations a decision) or hard:0.5s (seconds) "
+        "(default: %(default)s)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=players,
+        default=2,
+        help="seats a game (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--games", type=int, default=games, help="games to play (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        help="game g is set up with seed + g, and its bots' seeds come from it "
+        "(default: %(default)s)",
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help=f"a searching level's iterations a decision, where --bots gives none "
+        f"(default: {iterations}, or no bound when --seconds is given alone)",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=None,
+        help="a searching level's time a decision in seconds, where --bots gives none "
+        "(default: no time bound; a time bound makes a run depend on the machine)",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=min(2, os.cpu_count() or 1),
+        help="games played at once, one process each (default: %(default)s)",
+    )
+    parser.add_argument("--verbose", action="store_true", help="print every game's scores")
+
+
+def default_budget(args: argparse.Namespace, iterations: int, **more: Any) -> Budget:
+    """The budget of the options: either bound alone is the only one."""
+    if args.iterations is None and args.seconds is not None:
+        return Budget(iterations=None, seconds=args.seconds, **more)
+    return Budget(iterations=args.iterations or iterations, seconds=args.seconds, **more)
+
+
+def seat_budget(
+    spec: str, levels: Sequence[str], searching: Sequence[str], default: Budget
+) -> tuple[str, Budget | None]:
+    """A seat's level and budget from `level` or `level:250` or `level:0.5s`; ValueError with
+    the reason when it is not one."""
+    level, colon, bound = spec.partition(":")
+    if level not in levels:
+        raise ValueError(f"unknown level {level!r} in {spec!r} (levels: {', '.join(levels)})")
+    if level not in searching:
+        if colon:
+            raise ValueError(f"{level} does not search: it takes no budget ({spec!r})")
+        return level, None
+    if not colon:
+        return level, default
+    try:
+        if bound.endswith("s"):
+            seconds = float(bound[:-1])
+            budget = dataclasses.replace(default, iterations=None, seconds=seconds)
+        else:
+            budget = dataclasses.replace(default, iterations=int(bound), seconds=None)
+    except ValueError:
+        raise ValueError(f"{spec!r}: a budget is iterations (250) or seconds (0.5s)") from None
+    if (
+        (budget.iterations or 0) < 0
+        or (budget.seconds or 0) < 0
+        or not (budget.iterations or budget.seconds)
+    ):
+        raise ValueError(f"{spec!r}: a budget must be more than nothing")
+    return level, budget
+
+
+def _seat_bot(
+    make_bot: MakeBot,
+    levels: Sequence[str],
+    searching: Sequence[str],
+    default: Budget,
+    spec: str,
+    seed: int,
+) -> Bot:
+    level, budget = seat_budget(spec, levels, searching, default)
+    return make_bot(level, seed, budget)
+
+
+def _budgets(
+    bots: Sequence[str], levels: Sequence[str], searching: Sequence[str], default: Budget
+) -> str:
+    """The search budgets of the seats that search (nothing when none does)."""
+    out = []
+    for spec in dict.fromkeys(bots):
+        _, budget = seat_budget(spec, levels, searching, default)
+        if budget is None:
+            continue
+        bounds = [f"{budget.iterations} iterations"] if budget.iterations else []
+        bounds += [f"at most {budget.seconds:g} s"] if budget.seconds else []
+        out.append(f"{spec}: {' and '.join(bounds)} a decision")
+    return "; ".join(out)
+
+
+def arena(
+    game: Game[Any],
+    make_bot: MakeBot,
+    levels: Sequence[str],
+    searching: Sequence[str],
+    args: argparse.Namespace,
+    default: Budget,
+    setup: Json | None = None,
+    kind: str = "games",
+) -> int:
+    """Play the arena the options ask for and print its report; 2 when they are wrong."""
+    bots = args.bots.split(",")
+    if len(bots) > args.players:
+        print(
+            f"error: --bots names {len(bots)} seats but a game has {args.players} (--players)",
+            file=sys.stderr,
+        )
+        return 2
+    try:
+        budgets = _budgets(bots, levels, searching, default)
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    factory = functools.partial(_seat_bot, make_bot, tuple(levels), tuple(searching), default)
+    began = time.perf_counter()
+
+    def progress(g: int, played: dict[str, Any]) -> None:
+        if args.verbose:
+            seated = bot_arena.lineup(bots, args.players, g)
+            rows = played["results"]["seats"]
+            print(f"game {g + 1}: " + " ".join(f"{seated[r['seat']]}={r['score']}" for r in rows))
+
+    tallies = bot_arena.run(
+        game, factory, bots, args.players, args.games, args.seed, args.workers, progress, setup
+    )
+    elapsed = time.perf_counter() - began
+    print(
+        f"{args.games} {kind} of {args.players} players, seats rotated, seed {args.seed}"
+        + (f"; {budgets}" if budgets else "")
+        + f"; {elapsed:.0f} s with {args.workers} worker(s)"
+    )
+    print("\n".join(bot_arena.report(tallies)))
+    return 0

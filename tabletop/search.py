@@ -37,9 +37,10 @@ S = TypeVar("S")
 @dataclass(frozen=True, slots=True)
 class Budget:
     """How much a search may do for one decision. Iterations make it deterministic for a seed;
-    seconds (if set) stop it earlier, for the page."""
+    seconds (if set) stop it earlier, for the page. Either alone is the only bound (iterations
+    None: as many as the seconds allow); one of them is needed."""
 
-    iterations: int = 1000
+    iterations: int | None = 1000
     seconds: float | None = None
     #: Decisions a rollout plays at random before the estimate scores it. None by default:
     #: in Castle the estimate of the position reached beats a few random moves after it
@@ -59,6 +60,10 @@ class Budget:
     #: opponents who do not exist; a model of sensible opponents is worth its cost there
     #: (docs/benchmarks.md: 4 players, 40 % of games won without it, two thirds with it).
     model_from: int = 3
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.seconds is None:
+            raise ValueError("a search budget needs iterations, seconds or both")
 
 
 @dataclass(slots=True)
@@ -112,7 +117,7 @@ class SearchBot(Generic[S]):
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         done = 0
         s = first
-        while done < budget.iterations:
+        while budget.iterations is None or done < budget.iterations:
             if done:
                 s = game.determinize(seen, seat, self.rnd)
             self._iterate(root, s, seat)

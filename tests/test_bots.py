@@ -10,6 +10,7 @@ bench/ and reported in docs/benchmarks.md.
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import random
@@ -22,7 +23,7 @@ from castle.bots import plans, value
 from castle.cli import main
 from castle.game import CASTLE
 from castle.state import State
-from tabletop import arena
+from tabletop import arena, commands
 from tabletop.bot import Bot, apply_plan, chances
 from tabletop.search import Budget, SearchBot
 
@@ -159,10 +160,12 @@ def test_estimates_are_scores_at_the_end_and_chances_add_up() -> None:
 def test_a_time_budget_stops_the_search_early() -> None:
     s, _ = CASTLE.new(2, 2)
     seat = CASTLE.asked(s)[0]
-    slow = bots.make_bot("hard", 1, Budget(iterations=100_000, seconds=0.05))
+    slow = bots.make_bot("hard", 1, Budget(iterations=None, seconds=0.05))
     assert slow.choose(CASTLE.view(s, seat), seat) in CASTLE.legal_actions(s, seat)
     assert isinstance(slow, SearchBot)
-    assert 0 < slow.iterations < 100_000
+    assert slow.iterations > 0
+    with pytest.raises(ValueError, match="needs iterations, seconds or both"):
+        Budget(iterations=None)
 
 
 def test_the_arena_rotates_seats_and_gives_intervals() -> None:
@@ -196,6 +199,53 @@ def test_the_arena_is_deterministic_for_a_seed() -> None:
 def test_an_unknown_level_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "--bots", "medium,genius"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("bots", "players", "error"),
+    [
+        ("hard,medium,easy", "2", "names 3 seats but a game has 2"),
+        ("medium:200,easy", "2", "medium does not search"),
+        ("hard:many,easy", "2", "a budget is iterations (250) or seconds (0.5s)"),
+        ("hard:0,easy", "2", "more than nothing"),
+    ],
+)
+def test_the_arena_refuses_seats_it_cannot_play(
+    bots: str, players: str, error: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "--bots", bots, "--players", players]) == 2
+    assert error in capsys.readouterr().err
+
+
+def test_each_hard_seat_may_have_a_budget_of_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two budgets of one level are two entries of the report, each with its own budget named
+    in the summary; the report gives the search's iterations and each seat's win rate."""
+    argv = ["arena", "--bots", "hard:3,hard:6", "--games", "2", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "hard:3: 3 iterations a decision; hard:6: 6 iterations a decision" in out
+    assert "hard:3: won" in out and "hard:6: won" in out
+    assert "by seat: seat 1" in out and "iterations a decision (" in out
+
+
+def test_a_summary_names_no_budget_when_no_seat_searches(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "--bots", "medium,easy", "--games", "1", "--workers", "1"]) == 0
+    assert "iterations" not in capsys.readouterr().out
+
+
+def test_seconds_alone_are_the_only_bound() -> None:
+    parser = argparse.ArgumentParser()
+    commands.add_arena_options(parser, (2,), games=1, iterations=1000)
+    alone = commands.default_budget(parser.parse_args(["--seconds", "0.5"]), 1000)
+    assert (alone.iterations, alone.seconds) == (None, 0.5)
+    both = commands.default_budget(
+        parser.parse_args(["--seconds", "0.5", "--iterations", "9"]), 1000
+    )
+    assert (both.iterations, both.seconds) == (9, 0.5)
+    _, seat = commands.seat_budget("hard:0.25s", ["hard"], ["hard"], both)
+    assert seat is not None and (seat.iterations, seat.seconds) == (None, 0.25)
 
 
 # --- the winter variant (§10) ------------------------------------------------------------------

@@ -20,8 +20,8 @@ MakeBot = Callable[[str, int, float | None], Bot]
 
 
 def castle(level: str, seed: int, seconds: float | None) -> Bot:
-    # A time bound, and iterations enough that the time is what stops the search.
-    budget = Budget(iterations=100_000, seconds=seconds) if seconds else None
+    # The time alone bounds the search.
+    budget = Budget(iterations=None, seconds=seconds) if seconds else None
     return castle_bots.make_bot(level, seed, budget)
 
 
