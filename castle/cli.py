@@ -16,7 +16,7 @@ from .state import State
 
 #: The arena's search budget a decision, unless the options give one; the levels that search.
 ITERATIONS = 1000
-SEARCHING = ("hard",)
+SEARCHING = ("hard", "baseline")
 
 
 def _scores(s: State) -> str:
@@ -63,12 +63,12 @@ def replay_file(path: str) -> int:
 
 
 def arena(args: argparse.Namespace) -> int:
-    from .bots import LEVELS, make_bot
+    from .bots import ARENA_LEVELS, make_bot
 
     budget = commands.default_budget(args, ITERATIONS, rollout=args.rollout)
     setup = {"winter": True} if args.winter else None
     kind = "winter games" if args.winter else "games"
-    return commands.arena(CASTLE, make_bot, LEVELS, SEARCHING, args, budget, setup, kind)
+    return commands.arena(CASTLE, make_bot, ARENA_LEVELS, SEARCHING, args, budget, setup, kind)
 
 
 def main(argv: list[str] | None = None) -> int:

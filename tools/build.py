@@ -91,6 +91,8 @@ PYODIDE_FILES = (
 # engine, and the page's own modules (web/main.py is the entry script; `from web import ...`
 # needs the package).
 ZIPPED_PACKAGES = ("tabletop", "castle", "web")
+#: Folders of those packages the page never runs: the arena's frozen yardstick.
+NOT_ZIPPED = ("castle/bots/baseline",)
 ZIPPED_SUFFIXES = (".py", ".json")
 ENGINE_ZIP = "runtime/castle.zip"
 #: The digests of the precached files (web/boot.js and tools/service_worker.mjs read it).
@@ -142,9 +144,12 @@ def engine_zip_bytes(sources: Path = ROOT, packages: tuple[str, ...] = ZIPPED_PA
                 # Python and its data (the i18n catalogs); the page fetches style.css itself.
                 if not path.is_file() or path.suffix not in ZIPPED_SUFFIXES:
                     continue
-                if "__pycache__" in path.parts:
+                name = path.relative_to(sources).as_posix()
+                if "__pycache__" in path.parts or name.startswith(
+                    tuple(f"{d}/" for d in NOT_ZIPPED)
+                ):
                     continue
-                info = zipfile.ZipInfo(path.relative_to(sources).as_posix(), _ZIP_DATE)
+                info = zipfile.ZipInfo(name, _ZIP_DATE)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes())

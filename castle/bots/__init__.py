@@ -64,9 +64,19 @@ class CastleStrategy:
 STRATEGY: Final = CastleStrategy()
 
 
+#: The arena's levels: the page's three and the baseline, the hard level frozen (baseline/,
+#: imported only when seated: the page does not ship it, tools/build.py).
+BASELINE: Final = "baseline"
+ARENA_LEVELS: Final = (*LEVELS, BASELINE)
+
+
 def make_bot(level: str, seed: int, budget: Budget | None = None) -> Bot:
     """A computer player of that level, with a random generator of its own from `seed`."""
+    if level == BASELINE:
+        from . import baseline
+
+        return baseline.make_bot(seed, budget)
     return levels.make(STRATEGY, level, seed, budget)
 
 
-__all__ = ["LEVELS", "STRATEGY", "Budget", "make_bot"]
+__all__ = ["ARENA_LEVELS", "LEVELS", "STRATEGY", "Budget", "make_bot"]

@@ -1,0 +1,51 @@
+"""The baseline: the hard level as it stood when issue 24's work began (commit 59f451b), kept
+unchanged as the arena's yardstick (`python -m castle arena --bots hard,baseline`), so that
+every change to the hard level is measured against the same opponent (docs/bots.md).
+
+`plans.py` and `value.py` here are copies of castle/bots/plans.py and value.py of that commit
+and are never edited: a change to how the computer plays goes into castle/bots/, and this
+package is what it is measured against. It shares the engine with the other levels (the rules
+are the game's), and tabletop's search with its defaults as they are. A test checks its moves
+in fixed positions against those it made when it was frozen (tests/test_baseline.py).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.bot import Bot, Plan
+from tabletop.search import Budget, SearchBot
+
+from ... import engine
+from ...game import CASTLE
+from ...state import State
+from . import plans as _plans
+from . import value
+
+
+class BaselineStrategy:
+    """The hard level's strategy as it was frozen."""
+
+    game = CASTLE
+    spread = 8.0
+
+    def plans(self, s: State, seat: int) -> list[Plan]:
+        return _plans.plans(s, seat)
+
+    def estimate(self, s: State) -> list[float]:
+        return value.estimate(s)
+
+    def reopen(self, s: State, seat: int) -> None:
+        if s.phase != "select":
+            return
+        for other, chosen in enumerate(s.selection):
+            if other != seat and chosen is not None:
+                s.selection[other] = None
+        engine.changed(s)
+
+
+STRATEGY: Final = BaselineStrategy()
+
+
+def make_bot(seed: int, budget: Budget | None = None) -> Bot:
+    return SearchBot(STRATEGY, seed, budget)

@@ -1,0 +1,52 @@
+"""The baseline (castle/bots/baseline): the hard level frozen as issue 24's yardstick. It must
+keep playing exactly as it did when it was frozen, sit in the arena like any level, and stay
+out of the page.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from castle.bots import ARENA_LEVELS, LEVELS, Budget, make_bot
+from castle.cli import main
+from castle.game import CASTLE
+from tools import build
+
+#: The budget the recorded moves were made with (tests/test_bots.py's TINY).
+TINY = Budget(iterations=6, rollout=2)
+MOVES = json.loads((Path(__file__).parent / "data" / "baseline_moves.json").read_text())
+
+
+@pytest.mark.long  # a search's floating point, compared exactly: CPython's only
+@pytest.mark.parametrize("game", sorted(MOVES["games"]))
+def test_the_baseline_plays_the_moves_it_was_frozen_with(game: str) -> None:
+    """The hard level's moves over fixed seeds at the time it was frozen, played again by the
+    baseline: nothing it depends on has moved its hand."""
+    levels, seed, *winter = game.split()
+    names = levels.split(",")
+    s, _ = CASTLE.start({"players": len(names), "seed": int(seed), "winter": bool(winter)})
+    players = [make_bot(level, int(seed) * 7 + i, TINY) for i, level in enumerate(names)]
+    chosen = []
+    while not CASTLE.terminal(s):
+        seat = CASTLE.asked(s)[0]
+        action = players[seat].choose(CASTLE.view(s, seat), seat)
+        chosen.append(CASTLE.action_text(action))
+        CASTLE.apply(s, action)
+    assert chosen == MOVES["games"][game]
+
+
+def test_the_baseline_sits_in_the_arena_but_not_on_the_page(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert "baseline" in ARENA_LEVELS and "baseline" not in LEVELS
+    argv = ["arena", "--bots", "hard:4,baseline:4", "--games", "1", "--workers", "1"]
+    assert main(argv) == 0
+    assert "baseline:4: won" in capsys.readouterr().out
+    names = zipfile.ZipFile(io.BytesIO(build.engine_zip_bytes())).namelist()
+    assert "castle/bots/value.py" in names
+    assert not [name for name in names if name.startswith("castle/bots/baseline/")]
