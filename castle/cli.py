@@ -9,7 +9,7 @@ import time
 
 from tabletop import commands
 
-from . import data
+from . import data, scoring
 from .game import CASTLE
 from .sim import random_game
 from .state import State
@@ -68,7 +68,16 @@ def arena(args: argparse.Namespace) -> int:
     budget = commands.default_budget(args, ITERATIONS, rollout=args.rollout)
     setup = {"winter": True} if args.winter else None
     kind = "winter games" if args.winter else "games"
-    return commands.arena(CASTLE, make_bot, ARENA_LEVELS, SEARCHING, args, budget, setup, kind)
+    return commands.arena(
+        CASTLE, make_bot, ARENA_LEVELS, SEARCHING, args, budget, setup, kind, left_unused
+    )
+
+
+def left_unused(s: State, seat: int) -> dict[str, float]:
+    """What a seat ended the game holding and never turned into VP: its pieces' building value
+    (BP) and its talers (docs/bots.md: a strong player leaves little)."""
+    p = s.players[seat]
+    return {"unused BP": scoring.piece_bp(p.pieces), "unused talers": p.talers}
 
 
 def main(argv: list[str] | None = None) -> int:

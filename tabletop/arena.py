@@ -26,6 +26,9 @@ S = TypeVar("S")
 #: Makes the bot of a level with a seed (a module-level function, so that worker processes
 #: can be handed it).
 BotFactory = Callable[[str, int], Bot]
+#: A game's own figures of one seat at the end (Castle: what it left unused), averaged by level
+#: in the report; a module-level function too.
+Measure = Callable[[Any, int], dict[str, float]]
 
 
 @dataclass(slots=True)
@@ -45,6 +48,8 @@ class Tally:
     by_seat: dict[int, list[float]] = field(default_factory=dict)
     #: Iterations the search made, over `decisions` (0 for a level that does not search).
     iterations: int = 0
+    #: The sums, over its seats, of the game's own figures (`Measure`).
+    measured: dict[str, float] = field(default_factory=dict)
 
 
 def lineup(bots: Sequence[str], players: int, game: int) -> list[str]:
@@ -64,9 +69,11 @@ def play(
     setup_seed: int,
     seed: int,
     setup: Json | None = None,
+    measure: Measure | None = None,
 ) -> dict[str, Any]:
     """One game between bots of those levels (one per seat); its results and timings. `setup`:
-    the game's own setup keys, besides the player count and the seed (None: `Game.new`)."""
+    the game's own setup keys, besides the player count and the seed (None: `Game.new`);
+    `measure`: the game's own figures of each seat at the end."""
     if setup is None:
         s, _ = game.new(len(levels), setup_seed)
     else:
@@ -94,15 +101,15 @@ def play(
         "slowest": slowest,
         "decisions": decisions,
         "iterations": iterations,
+        "measured": [measure(s, seat) if measure else {} for seat in range(len(levels))],
     }
 
 
-Job = tuple[Game[Any], BotFactory, list[str], int, int, Json | None]
+Job = tuple[Game[Any], BotFactory, list[str], int, int, Json | None, Measure | None]
 
 
 def _play_one(job: Job) -> dict[str, Any]:
-    game, factory, levels, setup_seed, seed, setup = job
-    return play(game, factory, levels, setup_seed, seed, setup)
+    return play(*job)
 
 
 def run(
@@ -115,11 +122,12 @@ def run(
     workers: int = 2,
     progress: Callable[[int, dict[str, Any]], None] | None = None,
     setup: Json | None = None,
+    measure: Measure | None = None,
 ) -> dict[str, Tally]:
-    """Play `games` games (of `setup`'s own keys, if given: see `play`); returns each level's
-    tally."""
+    """Play `games` games (of `setup`'s own keys, if given, and with the game's `measure`: see
+    `play`); returns each level's tally."""
     jobs: list[Job] = [
-        (game, factory, lineup(bots, players, g), seed + g, bot_seed(seed, g, 0), setup)
+        (game, factory, lineup(bots, players, g), seed + g, bot_seed(seed, g, 0), setup, measure)
         for g in range(games)
     ]
     tallies: dict[str, Tally] = {level: Tally() for level in dict.fromkeys(bots)}
@@ -144,6 +152,8 @@ def run(
             tally.seconds += played["seconds"][seat]
             tally.slowest = max(tally.slowest, played["slowest"][seat])
             tally.iterations += played["iterations"][seat]
+            for name, amount in played["measured"][seat].items():
+                tally.measured[name] = tally.measured.get(name, 0.0) + amount
         if progress:
             progress(g, played)
 
@@ -194,4 +204,7 @@ def report(tallies: dict[str, Tally]) -> list[str]:
             for seat, (played, wins) in sorted(t.by_seat.items())
         )
         lines.append(f"{'':>8}  by seat: {seats}")
+        if t.measured:
+            means = ", ".join(f"{name} {total / t.seats:.1f}" for name, total in t.measured.items())
+            lines.append(f"{'':>8}  mean at the end: {means}")
     return lines

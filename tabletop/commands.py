@@ -170,6 +170,7 @@ def arena(
     default: Budget,
     setup: Json | None = None,
     kind: str = "games",
+    measure: bot_arena.Measure | None = None,
 ) -> int:
     """Play the arena the options ask for and print its report; 2 when they are wrong."""
     bots = args.bots.split(",")
@@ -194,7 +195,16 @@ def arena(
             print(f"game {g + 1}: " + " ".join(f"{seated[r['seat']]}={r['score']}" for r in rows))
 
     tallies = bot_arena.run(
-        game, factory, bots, args.players, args.games, args.seed, args.workers, progress, setup
+        game,
+        factory,
+        bots,
+        args.players,
+        args.games,
+        args.seed,
+        args.workers,
+        progress,
+        setup,
+        measure,
     )
     elapsed = time.perf_counter() - began
     print(

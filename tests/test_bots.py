@@ -189,6 +189,7 @@ def test_the_arena_command_prints_win_rates(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert "medium: won" in out and "95 % CI" in out and "ms per decision" in out
     assert out.count(": won") == 2
+    assert out.count("mean at the end: unused BP ") == 2  # what each level left unused
 
 
 def test_the_arena_is_deterministic_for_a_seed() -> None:
