@@ -76,8 +76,10 @@ def apply_plan(game: Game[S], s: S, seat: int, plan: Sequence[Action]) -> bool:
     while number < len(plan):
         if seat not in game.asked(s):
             return True
-        legal = game.legal_actions(s, seat)
-        later = next((k for k in range(number, len(plan)) if plan[k] in legal), None)
+        # One action checked (why_not), not the whole list of options made and copied.
+        later = next(
+            (k for k in range(number, len(plan)) if game.why_not(s, plan[k]) is None), None
+        )
         if later is None:
             return False
         game.apply(s, plan[later])

@@ -54,8 +54,8 @@ def plans(s: State, seat: int) -> list[Plan]:
 def _select_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
     """Card choices, the likeliest to pay first."""
     h = value.horizon(s)
-    tiles = value.projected_tiles(s, h)
-    worth = {c: value.card_worth(s, seat, c, h, tiles) for c in s.players[seat].hand}
+    places = value.place_worths(s, h)
+    worth = {c: value.card_worth(s, seat, c, h, places) for c in s.players[seat].hand}
     return [[a] for a in sorted(legal, key=lambda a: -sum(worth[c] for c in a["cards"]))]
 
 
@@ -276,7 +276,7 @@ def _helper_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
     """One plan per free place: the helper from the supply if there is one, else from the cart
     that delivers least; best places first, and stopping last."""
     h = value.horizon(s)
-    tiles = value.projected_tiles(s, h)
+    worth = value.place_worths(s, h)
     by_place: dict[str, Action] = {}
     for a in legal:
         if a["do"] != "helper":
@@ -284,18 +284,18 @@ def _helper_plans(s: State, seat: int, legal: list[Action]) -> list[Plan]:
         kept = by_place.get(a["place"])
         if kept is None or _source_cost(a["source"]) < _source_cost(kept["source"]):
             by_place[a["place"]] = a
-    ranked = sorted(by_place.values(), key=lambda a: -_place_gain(s, seat, a["place"], h, tiles))
+    ranked = sorted(by_place.values(), key=lambda a: -_place_gain(s, seat, a["place"], h, worth))
     return [[a] for a in ranked] + [[make(seat, "done")]]
 
 
-def _place_gain(s: State, seat: int, place: str, h: float, tiles: dict[str, float]) -> float:
+def _place_gain(s: State, seat: int, place: str, h: float, worth: value.Worth) -> float:
     """What a helper at `place` is expected to bring, less its fee (winter places too)."""
     share = value.stage_share(h)
     per_taler = value.W["taler"] * share
     if place in data.WINTER_PLACES:
         gain = value.winter_place_gain(s, seat, place, h, share)
         return gain - data.WINTER_PLACES[place].fee * per_taler
-    return value.place_worth(s, place, tiles) - data.PLACE[place].fee * per_taler
+    return worth[place] - data.PLACE[place].fee * per_taler
 
 
 def _source_cost(source: str) -> int:

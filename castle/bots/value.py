@@ -112,24 +112,35 @@ def stage_share(h: float) -> float:
     return min(1.0, (h + 0.5) / 2.5)
 
 
-def projected_tiles(s: State, h: float) -> dict[str, float]:
-    """The tiles expected to be left at the end: the table builds on, Towers and Houses most."""
+def projected_tiles(s: State, h: float) -> dict[str, int]:
+    """The tiles expected to be left at the end, to the nearest tile: the table builds on,
+    Towers and Houses most."""
     left = dict(s.tiles)
     total = sum(left.values())
     if not total:
-        return {k: float(v) for k, v in left.items()}
+        return left
     built = min(total, W["builds_per_round"] * h)
-    return {k: v - built * v / total for k, v in left.items()}
+    return {k: round(v - built * v / total) for k, v in left.items()}
 
 
-def place_worth(s: State, place: str, tiles: dict[str, float]) -> float:
+#: What each helper place is expected to score at the end, worked out once a position.
+Worth = dict[str, float]
+
+
+def place_worths(s: State, h: float) -> Worth:
+    """Every place's `place_worth` with the tiles projected `h` rounds on."""
+    tiles = projected_tiles(s, h)
+    return {place: place_worth(s, place, tiles) for place in s.places}
+
+
+def place_worth(s: State, place: str, tiles: dict[str, int]) -> float:
     """What a helper place is expected to score at the end (Palace and Market: see below)."""
     scoring = data.PLACE[place].scoring
     if scoring == "palace":
         return W["palace"]
     if scoring == "market":
         return 0.0  # its owner's talers carry its worth (taler_worth)
-    return float(place_vp(s.places, {k: round(v) for k, v in tiles.items()}, s.forge, place))
+    return float(place_vp(s.places, tiles, s.forge, place))
 
 
 def taler_worth(s: State, seat: int, share: float) -> float:
@@ -180,7 +191,7 @@ def best_building(s: State, pieces: dict[str, int], share: tuple[int, int]) -> f
     return best
 
 
-def helper_chance(s: State, seat: int, tiles: dict[str, float], share: float) -> float:
+def helper_chance(s: State, seat: int, worth: Worth, share: float) -> float:
     """The best net worth of placing one helper now: a free place's score minus its fee."""
     p = s.players[seat]
     if not p.helpers and seat not in s.traders.values():
@@ -189,7 +200,7 @@ def helper_chance(s: State, seat: int, tiles: dict[str, float], share: float) ->
     best = 0.0
     for place, owner in s.places.items():
         if owner is None and data.PLACE[place].fee <= p.talers:
-            best = max(best, place_worth(s, place, tiles) - data.PLACE[place].fee * per_taler)
+            best = max(best, worth[place] - data.PLACE[place].fee * per_taler)
     if s.winter is not None:
         h = horizon(s)
         for place in winter.open_places(s):
@@ -228,7 +239,7 @@ def pending_cards(s: State, seat: int) -> list[str]:
     return [t["card"] for t in s.queue if t.get("seat") == seat and t.get("card")]
 
 
-def card_worth(s: State, seat: int, card: str, h: float, tiles: dict[str, float]) -> float:
+def card_worth(s: State, seat: int, card: str, h: float, worth: Worth) -> float:
     """What one of this round's cards is likely to bring its owner, on top of the position."""
     p = s.players[seat]
     share = stage_share(h)
@@ -257,7 +268,7 @@ def card_worth(s: State, seat: int, card: str, h: float, tiles: dict[str, float]
         got = s.tower[tower] * _piece(tower)
         build = best_building(s, pieces, data.ERECT_VP_SHARE[card])
         if build or _can_build(s, _with(p, pieces)):
-            build += W["bricklayer_pieces"] * per_taler + helper_chance(s, seat, tiles, share)
+            build += W["bricklayer_pieces"] * per_taler + helper_chance(s, seat, worth, share)
         return got * share + build
     if card in data.WORKERS:
         on = p.workers.get(card) or data.WORKER_EQUIPMENT[card] | (
@@ -270,7 +281,7 @@ def card_worth(s: State, seat: int, card: str, h: float, tiles: dict[str, float]
     # The Stonemason.
     build = best_building(s, pieces, data.ERECT_VP_SHARE[card])
     if build:
-        build += helper_chance(s, seat, tiles, share)
+        build += helper_chance(s, seat, worth, share)
     return build
 
 
@@ -283,7 +294,7 @@ def _with(p: Player, pieces: dict[str, int]) -> Player:
     return Player(pieces=pieces)
 
 
-def task_worth(s: State, seat: int, h: float, tiles: dict[str, float]) -> float:
+def task_worth(s: State, seat: int, h: float, places: Worth) -> float:
     """What the card being played now still owes its owner: the whole card while its first
     decision is still to come (the Trader's place, the Bricklayer's tower), the buildings it
     may still erect, the Bricklayer's talers for the pieces spent, and helper places once a
@@ -293,7 +304,7 @@ def task_worth(s: State, seat: int, h: float, tiles: dict[str, float]) -> float:
         return 0.0
     card, stage = t["card"], t.get("stage")
     if stage in ("trader", "tower") or (stage in ("buy", "sell") and not t.get("bought_from")):
-        return card_worth(s, seat, card, h, tiles)
+        return card_worth(s, seat, card, h, places)
     share = stage_share(h)
     worth = 0.0
     building = card in data.ERECT_VP_SHARE and stage in ("buy", "sell", "erect", "pay")
@@ -304,7 +315,7 @@ def task_worth(s: State, seat: int, h: float, tiles: dict[str, float]) -> float:
     placing = card in ("bricklayer", "stonemason")
     placing = placing and t.get("helpers", 0) < data.MAX_HELPERS_PER_CARD
     if placing and (t.get("built") or (building and worth)):
-        worth += helper_chance(s, seat, tiles, share)
+        worth += helper_chance(s, seat, places, share)
     return worth
 
 
@@ -314,8 +325,7 @@ def estimate(s: State) -> list[float]:
         return [float(p.vp) for p in s.players]
     h = horizon(s)
     share = 0.0 if s.phase == "final" else stage_share(h)
-    tiles = projected_tiles(s, h)
-    worth = {place: place_worth(s, place, tiles) for place in s.places}
+    worth = place_worths(s, h)
     free = sum(1 for owner in s.places.values() if owner is None)
     if winter.in_play(s, "granary"):
         free += data.WINTER_PLACES["granary"].places - len(winter.cards(s)["granary"])
@@ -332,8 +342,8 @@ def estimate(s: State) -> list[float]:
         carts = [place for place, owner in s.traders.items() if owner == seat]
         value += sum(KEPT_BP[c] for c in carts) * W["bp"] * W["delivery"] * h
         value += min(p.helpers + len(carts), free) * W["helper"] * min(1.0, h / 4)
-        value += sum(card_worth(s, seat, c, h, tiles) for c in pending_cards(s, seat))
-        value += task_worth(s, seat, h, tiles)
+        value += sum(card_worth(s, seat, c, h, worth) for c in pending_cards(s, seat))
+        value += task_worth(s, seat, h, worth)
         out.append(value)
     if s.winter is not None:
         out = [v + w for v, w in zip(out, winter_worth(s, h, share), strict=True)]
