@@ -107,7 +107,18 @@ def main(argv: list[str] | None = None) -> int:
         help="a searching level's random decisions a rollout (default: %(default)s)",
     )
     bots.add_argument("--winter", action="store_true", help=winter)
+    tune = sub.add_parser(
+        "tune",
+        help="tune the estimate's weights by self-play against the baseline (SPSA)",
+        description="SPSA over arena games against the baseline (castle/bots/tune.py, "
+        "docs/bots.md): prints each step's weights and margins.",
+    )
+    from .bots import tune as tuning
+
+    tuning.add_options(tune)
     args = parser.parse_args(argv)
+    if args.command == "tune":
+        return tuning.run(args)
     if args.command in ("simulate", "sim"):
         return simulate(args.players, args.games, args.seed, args.winter)
     if args.command == "arena":
