@@ -1,10 +1,40 @@
-"""What the golden-game tests of every game share: a readable diff of two playthroughs and
-every path where two final states differ."""
+"""What the golden-game tests of every game share: their regeneration module loaded, a
+golden file read with the way to make it again, a readable diff of two playthroughs and every
+path where two final states differ."""
 
 from __future__ import annotations
 
 import difflib
+import importlib.util
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+import pytest
+
+
+def load_regen(path: Path, name: str) -> ModuleType:
+    """A golden folder's regen.py, by path (tests/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def how_to_regenerate(regen: ModuleType, folder: str) -> str:
+    return (
+        f"If this change is intended, regenerate the golden files with `{regen.REGEN}` "
+        f"(from the repository root) and review `git diff {folder}` before committing."
+    )
+
+
+def read(path: Path, how: str) -> str:
+    """A golden file's text; a missing one fails the test with `how` to make it."""
+    if not path.exists():
+        pytest.fail(f"missing golden file {path.name}. {how}")
+    return path.read_text(encoding="utf-8")
+
 
 MAX_DIFF_LINES = 80
 

@@ -11,10 +11,10 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from test_bots import moves_chosen
 
 from castle.bots import ARENA_LEVELS, LEVELS, Budget, make_bot
 from castle.cli import main
-from castle.game import CASTLE
 from tools import build
 
 #: The budget the recorded moves were made with (tests/test_bots.py's TINY).
@@ -27,16 +27,7 @@ MOVES = json.loads((Path(__file__).parent / "data" / "baseline_moves.json").read
 def test_the_baseline_plays_the_moves_it_was_frozen_with(game: str) -> None:
     """The hard level's moves over fixed seeds at the time it was frozen, played again by the
     baseline: nothing it depends on has moved its hand."""
-    levels, seed, *winter = game.split()
-    names = levels.split(",")
-    s, _ = CASTLE.start({"players": len(names), "seed": int(seed), "winter": bool(winter)})
-    players = [make_bot(level, int(seed) * 7 + i, TINY) for i, level in enumerate(names)]
-    chosen = []
-    while not CASTLE.terminal(s):
-        seat = CASTLE.asked(s)[0]
-        action = players[seat].choose(CASTLE.view(s, seat), seat)
-        chosen.append(CASTLE.action_text(action))
-        CASTLE.apply(s, action)
+    chosen = moves_chosen(game, lambda level, seed: make_bot(level, seed, TINY))
     assert chosen == MOVES["games"][game]
 
 

@@ -14,6 +14,7 @@ import argparse
 import functools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -470,6 +471,12 @@ MOVES = json.loads((Path(__file__).parent / "data" / "bot_moves.json").read_text
 def test_each_levels_moves_over_fixed_seeds_are_the_recorded_ones(game: str) -> None:
     """What each level chose before the engine core (tests/data/bot_moves.json), chosen
     again: the seam's changes moved no computer's hand."""
+    assert moves_chosen(game, make) == MOVES["games"][game]
+
+
+def moves_chosen(game: str, make: Callable[[str, int], Bot]) -> list[str]:
+    """The moves of a recorded game ("levels seed [winter]"), chosen again by `make`'s bots
+    (bot seed: game seed * 7 + seat)."""
     levels, seed, *winter = game.split()
     names = levels.split(",")
     s, _ = CASTLE.start({"players": len(names), "seed": int(seed), "winter": bool(winter)})
@@ -480,4 +487,4 @@ def test_each_levels_moves_over_fixed_seeds_are_the_recorded_ones(game: str) -> 
         action = players[seat].choose(CASTLE.view(s, seat), seat)
         chosen.append(CASTLE.action_text(action))
         CASTLE.apply(s, action)
-    assert chosen == MOVES["games"][game]
+    return chosen

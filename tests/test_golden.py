@@ -12,11 +12,10 @@ This test never rewrites the golden files itself.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
-from types import ModuleType
 
+import golden_diff
 import pytest
 from golden_diff import MAX_DIFF_LINES, json_diff, text_diff
 from scenario import piece_total
@@ -29,27 +28,13 @@ pytestmark = pytest.mark.as_played
 GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
-def _load_regen() -> ModuleType:
-    """tests/golden/regen.py, by path (tests/ is not a package)."""
-    spec = importlib.util.spec_from_file_location("castle_golden_regen", GOLDEN / "regen.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-regen = _load_regen()
+regen = golden_diff.load_regen(GOLDEN / "regen.py", "castle_golden_regen")
 NAMES = sorted(regen.GAMES)
-HOW_TO_REGENERATE = (
-    f"If this change is intended, regenerate the golden files with `{regen.REGEN}` "
-    "(from the repository root) and review `git diff tests/golden` before committing."
-)
+HOW_TO_REGENERATE = golden_diff.how_to_regenerate(regen, "tests/golden")
 
 
 def _read(path: Path) -> str:
-    if not path.exists():
-        pytest.fail(f"missing golden file {path.name}. {HOW_TO_REGENERATE}")
-    return path.read_text(encoding="utf-8")
+    return golden_diff.read(path, HOW_TO_REGENERATE)
 
 
 def _record(name: str) -> record.Record:
