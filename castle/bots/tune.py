@@ -57,8 +57,10 @@ STABILITY: Final = 2.0
 #: The score margin (VP) that moves a weight's logarithm by the step size a.
 MARGIN_SCALE: Final = 10.0
 #: No weight is moved by more than this factor in one step, nor below a tenth of its default.
-MAX_STEP: Final = 1.25
+MAX_STEP: Final = 1.1
 FLOOR: Final = 0.1
+#: The weights that are chances or shares: never above 1.
+AT_MOST_ONE: Final = ("delivery", "build_chance")
 
 
 def seat_bot(weights: dict[str, float], budget: Budget, level: str, seed: int) -> Bot:
@@ -103,8 +105,8 @@ def _tune(args: argparse.Namespace) -> int:
         c = args.perturb / (k + 1) ** GAMMA
         a = args.gain / (k + 1 + STABILITY) ** ALPHA
         signs = {name: rnd.choice((-1.0, 1.0)) for name in TUNED}
-        plus = {name: w * (1 + c * signs[name]) for name, w in theta.items()}
-        minus = {name: w * (1 - c * signs[name]) for name, w in theta.items()}
+        plus = _bounded({name: w * (1 + c * signs[name]) for name, w in theta.items()})
+        minus = _bounded({name: w * (1 - c * signs[name]) for name, w in theta.items()})
         seed = args.seed * 1000 + k * args.games  # the same games for both sides
         up = margin(plus, args.players, args.games, seed, budget, args.workers)
         down = margin(minus, args.players, args.games, seed, budget, args.workers)
@@ -112,6 +114,8 @@ def _tune(args: argparse.Namespace) -> int:
             factor = math.exp(a * (up - down) / (2 * c * MARGIN_SCALE) * signs[name])
             factor = min(MAX_STEP, max(1 / MAX_STEP, factor))
             theta[name] = max(FLOOR * defaults[name], theta[name] * factor)
+            if name in AT_MOST_ONE:
+                theta[name] = min(1.0, theta[name])
         steps.append({"step": k + 1, "plus": up, "minus": down, "weights": dict(theta)})
         print(
             f"step {k + 1}: margin {up:+.1f} raised, {down:+.1f} lowered; "
@@ -131,6 +135,10 @@ def _tune(args: argparse.Namespace) -> int:
             f.write("\n")
     print("weights: " + json.dumps({name: round(w, 4) for name, w in theta.items()}))
     return 0
+
+
+def _bounded(weights: dict[str, float]) -> dict[str, float]:
+    return {n: min(1.0, w) if n in AT_MOST_ONE else w for n, w in weights.items()}
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
