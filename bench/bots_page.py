@@ -2,16 +2,19 @@
 main thread meanwhile (the browser's Long Tasks API).
 
     .venv/bin/python -m bench.bots_page [--decisions 12] [--think 1.5] [--seed 1] [--players 2]
+        [--throttle 4]
 
 Builds the site (bench/site.py), opens it in Chromium (service workers blocked, as a first
 visit), starts a game of a person against the hard computer at every other seat (2 players by
 default) with computer moves shown for no time, and plays the person's side with seeded random
-clicks until the computer has decided `--decisions` times. Reported:
+clicks until the computer has decided `--decisions` times; `--throttle 4` slows the CPU four
+times (DevTools' `Emulation.setCPUThrottlingRate`), as a phone would be. Reported:
 
 * the worker's first start (body[data-bot-worker-ms], set by web/main.py: from the first
   request to a worker that answers and runs the page's code);
 * each decision's time (body[data-bot-ms], a list: the request to the answer, the worker's
-  start included in the first), the first reported apart;
+  start included in the first), the first reported apart, and the search's iterations
+  (body[data-bot-iterations]);
 * the longest task on the page's main thread while the computer was thinking, and how many
   were over 50 ms and over 100 ms (PerformanceObserver "longtask": every task over 50 ms).
 
@@ -54,13 +57,18 @@ new MutationObserver(() => {
 """
 
 
-def measure(decisions: int, think: float, seed: int, players: int = 2) -> dict[str, Any]:
+def measure(
+    decisions: int, think: float, seed: int, players: int = 2, throttle: float = 1.0
+) -> dict[str, Any]:
     build = build_site()
     rnd = random.Random(seed)
     with serve() as served, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=HEADLESS)
         context = browser.new_context(service_workers="block")
         page = context.new_page()
+        if throttle != 1.0:  # DevTools' CPU throttling, as a phone would be
+            session = context.new_cdp_session(page)
+            session.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
         page.add_init_script(LONG_TASKS)
         page.goto(f"{served.base}?think={think}")
         page.wait_for_selector("body[data-ready]", state="attached", timeout=90_000)
@@ -84,6 +92,8 @@ def measure(decisions: int, think: float, seed: int, players: int = 2) -> dict[s
                 click_token(page, rnd.choice(tokens))
                 page.wait_for_timeout(30)
         worker_ms = float(page.evaluate("document.body.dataset.botWorkerMs ?? 'NaN'"))
+        searched = page.evaluate("document.body.dataset.botIterations ?? ''").split()
+        iterations = [int(n) for n in searched if n != "None"]
         long_tasks = page.evaluate("window.__long")
         intervals = page.evaluate("window.__thinking")
         browser.close()
@@ -97,6 +107,8 @@ def measure(decisions: int, think: float, seed: int, players: int = 2) -> dict[s
         "worker_start_ms": worker_ms,
         "first_decision_ms": times[0] if times else None,
         "decision_ms": times[1:],
+        "throttle": throttle,
+        "iterations": iterations,
         "long_tasks_while_thinking": len(thinking),
         "longest_task_while_thinking_ms": max(thinking, default=0.0),
         "tasks_over_100ms_while_thinking": sum(1 for d in thinking if d > 100),
@@ -110,18 +122,27 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.5, help="the page's ?think= seconds")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
+    parser.add_argument(
+        "--throttle", type=float, default=1.0, help="CPU slowed this many times (DevTools)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     load = os.getloadavg()[0]
-    result = measure(args.decisions, args.think, args.seed, args.players)
+    result = measure(args.decisions, args.think, args.seed, args.players, args.throttle)
     if args.json:
         print(json.dumps(result, indent=1))
         return 0
     later = result["decision_ms"]
     print(
         f"build {result['build']}, {args.players} players, think {args.think} s, "
-        f"load average {load:.1f} before"
+        f"CPU throttled {args.throttle:g}x, load average {load:.1f} before"
     )
+    if result["iterations"]:
+        searched = result["iterations"]
+        print(
+            f"iterations a decision: median {statistics.median(searched):.0f}, "
+            f"min {min(searched)}, max {max(searched)} ({len(searched)} decisions)"
+        )
     print(f"worker's first start: {result['worker_start_ms']:.0f} ms")
     print(f"first decision (start included): {result['first_decision_ms']:.0f} ms")
     if later:

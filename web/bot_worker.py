@@ -18,10 +18,13 @@ from web.shell.code import code_id
 
 
 def choose(request_text: str) -> str:
-    """The action of a computer player (App.computer_request's JSON), as JSON."""
+    """The action of a computer player (App.computer_request's JSON), and the iterations its
+    search made (None for a level that does not search: the page's benchmark reads them), as
+    JSON."""
     request = json.loads(request_text)
     bot = BOTS[request["game"]](request["level"], request["seed"], request["seconds"])
-    return json.dumps(bot.choose(request["view"], request["seat"]))
+    action = bot.choose(request["view"], request["seat"])
+    return json.dumps({"action": action, "iterations": getattr(bot, "iterations", None)})
 
 
 def version() -> str:

@@ -380,6 +380,14 @@ async def computer_move(seat: int) -> None:
         _mark_unsaved()
 
 
+def _note(name: str, value: str) -> None:
+    """One more figure in a list the page's benchmark reads (bench/bots_page.py)."""
+    known = document.body.getAttribute(name)
+    document.body.setAttribute(
+        name, value if known is None or known is jsnull else f"{known} {value}"
+    )
+
+
 async def _computer_move(seat: int) -> None:
     """Computed (here or in the worker), shown for the pace, played."""
     global _move
@@ -388,7 +396,9 @@ async def _computer_move(seat: int) -> None:
     try:
         if app.searches(seat):
             worker = await bot_worker()
-            action = json.loads(str(await worker.choose(json.dumps(request))))
+            answer = json.loads(str(await worker.choose(json.dumps(request))))
+            action = answer["action"]
+            _note("data-bot-iterations", str(answer["iterations"]))
         else:
             action = app.bots.choose(request)
     except Exception as e:  # a worker that cannot start: a quick level plays this move instead
@@ -396,11 +406,7 @@ async def _computer_move(seat: int) -> None:
         action = app.bots.choose(request, fallback=True)
     # Every decision's time so far (the worker's start included in the first), for the
     # benchmark (bench/bots_page.py).
-    took = f"{(time.perf_counter() - began) * 1000:.0f}"
-    times = document.body.getAttribute("data-bot-ms")
-    document.body.setAttribute(
-        "data-bot-ms", took if times is None or times is jsnull else f"{times} {took}"
-    )
+    _note("data-bot-ms", f"{(time.perf_counter() - began) * 1000:.0f}")
     wait = app.bots.pace - (time.perf_counter() - began)
     if wait > 0:
         await asyncio.sleep(wait)
