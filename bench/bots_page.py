@@ -143,6 +143,9 @@ def main() -> int:
             f"iterations a decision: median {statistics.median(searched):.0f}, "
             f"min {min(searched)}, max {max(searched)} ({len(searched)} decisions)"
         )
+        if result["decision_ms"]:
+            seconds = statistics.median(result["decision_ms"]) / 1000
+            print(f"iterations a second: about {statistics.median(searched[1:]) / seconds:.0f}")
     print(f"worker's first start: {result['worker_start_ms']:.0f} ms")
     print(f"first decision (start included): {result['first_decision_ms']:.0f} ms")
     if later:
