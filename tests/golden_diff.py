@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import importlib.util
+import json
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -74,3 +75,33 @@ def json_diff(expected: Any, actual: Any, path: str = "$") -> list[str]:
             out += json_diff(e, a, f"{path}[{i}]")
         return out
     return [] if expected == actual else [f"{path}: checked in {expected!r}, engine now {actual!r}"]
+
+
+def same_playthrough(regen: ModuleType, name: str, record: Any, how: str) -> None:
+    """The golden game `name` plays as its checked-in playthrough says, or the test fails with
+    the diff and `how` to regenerate."""
+    path = regen.playthrough_path(name)
+    expected = read(path, how)
+    actual = regen.playthrough(record)
+    if actual != expected:
+        pytest.fail(
+            f"the golden game {name} plays differently:\n"
+            f"{text_diff(expected, actual, path.name)}\n{how}",
+            pytrace=False,
+        )
+
+
+def same_final_state(regen: ModuleType, name: str, record: Any, how: str) -> None:
+    """The golden game `name` ends in its checked-in final state, or the test fails with every
+    path that differs."""
+    path = regen.final_path(name)
+    expected = json.loads(read(path, how))
+    actual = json.loads(json.dumps(regen.final_state(record)))
+    differences = json_diff(expected, actual)
+    if differences:
+        shown = "\n".join(differences[:MAX_DIFF_LINES])
+        pytest.fail(
+            f"the golden game {name} ends differently ({len(differences)} "
+            f"differences in {path.name}):\n{shown}\n{how}",
+            pytrace=False,
+        )

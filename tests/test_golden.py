@@ -17,7 +17,7 @@ from pathlib import Path
 
 import golden_diff
 import pytest
-from golden_diff import MAX_DIFF_LINES, json_diff, text_diff
+from golden_diff import json_diff, text_diff
 from scenario import piece_total
 
 from castle import CASTLE, data
@@ -73,31 +73,13 @@ def test_the_winter_golden_game_shows_every_winter_card_at_work() -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_playthrough_is_unchanged(name: str) -> None:
-    """Every action, its events, the options then offered and the state digest after it."""
-    path = regen.playthrough_path(name)
-    expected = _read(path)
-    actual = regen.playthrough(_record(name))
-    if actual != expected:
-        pytest.fail(
-            f"the golden game {name} plays differently:\n"
-            f"{text_diff(expected, actual, path.name)}\n{HOW_TO_REGENERATE}",
-            pytrace=False,
-        )
+    """Every action, its events, the options then offered and the state's digest after it."""
+    golden_diff.same_playthrough(regen, name, _record(name), HOW_TO_REGENERATE)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_final_state_is_unchanged(name: str) -> None:
-    path = regen.final_path(name)
-    expected = json.loads(_read(path))
-    actual = json.loads(json.dumps(regen.final_state(_record(name))))
-    differences = json_diff(expected, actual)
-    if differences:
-        shown = "\n".join(differences[:MAX_DIFF_LINES])
-        pytest.fail(
-            f"the golden game {name} ends differently ({len(differences)} "
-            f"differences in {path.name}):\n{shown}\n{HOW_TO_REGENERATE}",
-            pytrace=False,
-        )
+    golden_diff.same_final_state(regen, name, _record(name), HOW_TO_REGENERATE)
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import golden_diff
 import pytest
-from golden_diff import MAX_DIFF_LINES, json_diff, text_diff
 
 from seasons import SEASONS
 from seasons.prelude import level_cards
@@ -55,30 +54,12 @@ def test_golden_record_is_a_whole_game(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_playthrough_is_unchanged(name: str) -> None:
     """Every action, its events, the options then offered and the state's digest after it."""
-    path = regen.playthrough_path(name)
-    expected = _read(path)
-    actual = regen.playthrough(_record(name))
-    if actual != expected:
-        pytest.fail(
-            f"the golden game {name} plays differently:\n"
-            f"{text_diff(expected, actual, path.name)}\n{HOW_TO_REGENERATE}",
-            pytrace=False,
-        )
+    golden_diff.same_playthrough(regen, name, _record(name), HOW_TO_REGENERATE)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_golden_final_state_is_unchanged(name: str) -> None:
-    path = regen.final_path(name)
-    expected = json.loads(_read(path))
-    actual = json.loads(json.dumps(regen.final_state(_record(name))))
-    differences = json_diff(expected, actual)
-    if differences:
-        shown = "\n".join(differences[:MAX_DIFF_LINES])
-        pytest.fail(
-            f"the golden game {name} ends differently ({len(differences)} "
-            f"differences in {path.name}):\n{shown}\n{HOW_TO_REGENERATE}",
-            pytrace=False,
-        )
+    golden_diff.same_final_state(regen, name, _record(name), HOW_TO_REGENERATE)
 
 
 @pytest.mark.parametrize("name", NAMES)
