@@ -93,13 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--winter", action="store_true", help=winter)
     rep = sub.add_parser("replay", help="replay a game record and print the scores")
     rep.add_argument("file")
-    bots = sub.add_parser(
-        "arena",
-        help="play the computer levels against each other",
-        description="Seeded games between computer levels, seats rotated; win rates with 95 % "
-        "intervals, scores and time per decision, by level and by seat (docs/bots.md).",
-    )
-    commands.add_arena_options(bots, data.PLAYER_COUNTS, games=20, iterations=ITERATIONS)
+    bots = commands.arena_parser(sub, data.PLAYER_COUNTS, games=20, iterations=ITERATIONS)
     bots.add_argument(
         "--rollout",
         type=int,

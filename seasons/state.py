@@ -144,10 +144,10 @@ def to_json(s: State) -> Json:
 
 
 def from_json(obj: Json) -> State:
-    return over(copy_json(obj))
+    return adopt(copy_json(obj))
 
 
-def over(obj: Json) -> State:
+def adopt(obj: Json) -> State:
     """A state whose fields are `obj`'s own values, not copies of them: only for a dict no one
     else holds (or, as `determinize` does, to be cloned at once)."""
     return State(**{**obj, "players": [Player(**p) for p in obj["players"]]})

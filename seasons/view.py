@@ -16,7 +16,7 @@ from tabletop import rng
 
 from . import recall
 from .prelude import level_cards
-from .state import Json, State, clone, over, to_json
+from .state import Json, State, adopt, clone, to_json
 
 HIDDEN = "hidden"
 
@@ -137,7 +137,7 @@ def determinize(seen: Json, seat: int, rnd: random.Random) -> State:
             p["pile_top"] = whole["pile"][0]  # what it looked at is on top (or it would know)
     assert not unseen, "a view that leaves some of the game's cards nowhere"
     whole["rng"] = rnd.getrandbits(64) & rng.MASK64
-    return clone(over(whole))  # a clone's copies, not a deep copy's: the view's lists are shared
+    return clone(adopt(whole))  # a clone's copies, not a deep copy's: the view's lists are shared
 
 
 def _reserve(cards: list[int], available: Counter[int]) -> list[int | None]:

@@ -44,10 +44,17 @@ def replay_file(game: Game[Any], path: str) -> tuple[Any, int]:
     return state, 0
 
 
-def add_arena_options(
-    parser: argparse.ArgumentParser, players: Sequence[int], games: int, iterations: int
-) -> None:
-    """The options every game's arena has, each explained with its default."""
+def arena_parser(
+    commands: Any, players: Sequence[int], games: int, iterations: int
+) -> argparse.ArgumentParser:
+    """A game's `arena` command (`commands`: its subparsers) with the options every game's
+    arena has, each explained with its default; the game adds its own."""
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "arena",
+        help="play the computer levels against each other",
+        description="Seeded games between computer levels, seats rotated; win rates with 95 % "
+        "intervals, scores and time per decision, by level and by seat (docs/bots.md).",
+    )
     parser.add_argument(
         "--bots",
         default="hard,medium",
@@ -94,6 +101,7 @@ def add_arena_options(
         help="games played at once, one process each (default: %(default)s)",
     )
     parser.add_argument("--verbose", action="store_true", help="print every game's scores")
+    return parser
 
 
 def default_budget(args: argparse.Namespace, iterations: int, **more: Any) -> Budget:

@@ -238,8 +238,7 @@ def test_a_summary_names_no_budget_when_no_seat_searches(
 
 
 def test_seconds_alone_are_the_only_bound() -> None:
-    parser = argparse.ArgumentParser()
-    commands.add_arena_options(parser, (2,), games=1, iterations=1000)
+    parser = commands.arena_parser(argparse.ArgumentParser().add_subparsers(), (2,), 1, 1000)
     alone = commands.default_budget(parser.parse_args(["--seconds", "0.5"]), 1000)
     assert (alone.iterations, alone.seconds) == (None, 0.5)
     both = commands.default_budget(

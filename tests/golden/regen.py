@@ -74,14 +74,15 @@ def final_path(name: str) -> Path:
 # --- the text form ------------------------------------------------------------------------------
 
 
-def _value(v: Any) -> str:
+def value_text(v: Any) -> str:
+    """An event's or a setup's value in a playthrough line (Seasons' golden games too)."""
     if isinstance(v, str):
         return v
     return json.dumps(v, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
 def event_line(e: dict[str, Any]) -> str:
-    params = " ".join(f"{k}={_value(v)}" for k, v in e.items() if k != "e")
+    params = " ".join(f"{k}={value_text(v)}" for k, v in e.items() if k != "e")
     return f"  ~ {e['e']} {params}".rstrip()
 
 
@@ -149,7 +150,7 @@ def playthrough(rec: record.Record) -> str:
         f"{rec['format_version']}, rules {rec['rules_version']})",
         f"# regenerate deliberately with: {REGEN}",
         f"setup players={setup['players']} seed={setup['seed']} "
-        f"start_player={_value(setup['start_player'])}{winter}",
+        f"start_player={value_text(setup['start_player'])}{winter}",
     ]
     s, events = CASTLE.start(rec["setup"])
     out += [event_line(e) for e in events]

@@ -5,7 +5,8 @@ every change to the hard level is measured against the same opponent (docs/bots.
 `plans.py` and `value.py` here are copies of castle/bots/plans.py and value.py of that commit
 and are never edited: a change to how the computer plays goes into castle/bots/, and this
 package is what it is measured against. It shares the engine with the other levels (the rules
-are the game's), and tabletop's search with its defaults as they are. A test checks its moves
+are the game's), tabletop's search with its defaults as they are, and the hard level's taking
+back of the others' secret selection (correctness, not strength). A test checks its moves
 in fixed positions against those it made when it was frozen (tests/test_baseline.py).
 """
 
@@ -16,17 +17,16 @@ from typing import Final
 from tabletop.bot import Bot, Plan
 from tabletop.search import Budget, SearchBot
 
-from ... import engine
-from ...game import CASTLE
 from ...state import State
+from ..strategy import CastleStrategy
 from . import plans as _plans
 from . import value
 
 
-class BaselineStrategy:
-    """The hard level's strategy as it was frozen."""
+class BaselineStrategy(CastleStrategy):
+    """The hard level's plans and estimate as they were frozen; what is not strength (taking
+    back the others' secret selection in a sampled state) is the hard level's own."""
 
-    game = CASTLE
     spread = 8.0
 
     def plans(self, s: State, seat: int) -> list[Plan]:
@@ -34,14 +34,6 @@ class BaselineStrategy:
 
     def estimate(self, s: State) -> list[float]:
         return value.estimate(s)
-
-    def reopen(self, s: State, seat: int) -> None:
-        if s.phase != "select":
-            return
-        for other, chosen in enumerate(s.selection):
-            if other != seat and chosen is not None:
-                s.selection[other] = None
-        engine.changed(s)
 
 
 STRATEGY: Final = BaselineStrategy()

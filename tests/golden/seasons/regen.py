@@ -18,7 +18,6 @@ the Magician's, 4 at the Archmage's). A record still played the same is kept as 
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -27,6 +26,7 @@ from seasons import SEASONS, data
 from seasons.cli import random_game
 from seasons.state import State
 from tabletop import record
+from tests.golden.regen import dump_json, event_line, value_text
 
 HERE = Path(__file__).resolve().parent
 
@@ -55,17 +55,6 @@ def playthrough_path(name: str) -> Path:
 
 def final_path(name: str) -> Path:
     return HERE / f"{name}.final.json"
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-
-
-def event_line(e: dict[str, Any]) -> str:
-    params = " ".join(f"{k}={_value(v)}" for k, v in e.items() if k != "e")
-    return f"  ~ {e['e']} {params}".rstrip()
 
 
 def _energies(amounts: list[int]) -> str:
@@ -107,7 +96,7 @@ def playthrough(rec: record.Record) -> str:
         f"# Seasons, golden playthrough ({rec['format']} {rec['format_version']}, "
         f"rules {rec['rules_version']})",
         f"# regenerate deliberately with: {REGEN}",
-        "setup " + " ".join(f"{k}={_value(v)}" for k, v in sorted(setup.items())),
+        "setup " + " ".join(f"{k}={value_text(v)}" for k, v in sorted(setup.items())),
     ]
     s, events = SEASONS.start(setup)
     out += [event_line(e) for e in events]
@@ -129,10 +118,6 @@ def playthrough(rec: record.Record) -> str:
 def final_state(rec: record.Record) -> dict[str, Any]:
     s, _ = record.replay(SEASONS, rec)
     return SEASONS.to_json(s)
-
-
-def dump_json(obj: Any) -> str:
-    return json.dumps(obj, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
 def make_record(golden: Golden) -> record.Record:
