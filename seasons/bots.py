@@ -39,15 +39,17 @@ class SeasonsStrategy:
         """Take back the others' secret answers of the prelude, which a sampled state guessed:
         the card each kept from its packet at this pass of the draft, or its split, under way
         or done (all nine unplaced again); the search lets them choose afresh."""
-        stage = s.task["stage"] if s.task is not None else None
+        task = s.task
+        if task is None or task["stage"] not in ("draft", "split"):
+            return
         for other, p in enumerate(s.players):
             if other == seat:
                 continue
-            if stage == "draft" and len(p.draft_kept) > s.task["picked"]:  # type: ignore[index]
+            if task["stage"] == "draft" and len(p.draft_kept) > task["picked"]:
                 card = p.draft_kept.pop()
                 p.unsplit.remove(card)
                 s.packets[other] = sorted([*s.packets[other], card])
-            elif stage == "split":
+            elif task["stage"] == "split":
                 p.unsplit = sorted([*p.unsplit, *p.hand, *p.libraries[0], *p.libraries[1]])
                 p.hand, p.libraries = [], [[], []]
         core.changed(s)
