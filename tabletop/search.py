@@ -16,6 +16,9 @@ With many seats the other seats are not searched but modelled: inside the tree t
 the greedy level would (`Budget.model_from`), so the search plans against sensible opponents
 rather than against bandits that each see a fraction of the iterations.
 
+A game may weigh its decisions (`Effort`): the budget is then shared out, more for the
+choices that shape a game, less for the small ones, the same on average.
+
 A rollout plays random plans for a few decisions and ends with the game's estimate (truncated
 rollouts): the estimate is better than the end of a random game many rounds away.
 """
@@ -25,13 +28,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from dataclasses import dataclass, field, replace
+from typing import Final, Generic, Protocol, TypeVar, runtime_checkable
 
 from .bot import Plan, Strategy, apply_plan, best_plan, rewards
 from .game import Action, Json
 
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +68,31 @@ class Budget:
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search budget needs iterations, seconds or both")
+
+    def scaled(self, effort: float) -> Budget:
+        """This budget times `effort` (iterations and seconds alike; at least `MIN_ITERATIONS`
+        iterations, or the budget's own if fewer, so that a small decision's plans are tried)."""
+        if effort == 1.0:
+            return self
+        iterations = self.iterations
+        if iterations is not None:
+            iterations = max(min(MIN_ITERATIONS, iterations), round(iterations * effort))
+        seconds = None if self.seconds is None else self.seconds * effort
+        return replace(self, iterations=iterations, seconds=seconds)
+
+
+#: The fewest iterations a scaled budget makes (`Budget.scaled`).
+MIN_ITERATIONS: Final = 8
+
+
+@runtime_checkable
+class Effort(Protocol[S_contra]):
+    """A strategy that says how much of the budget a decision deserves (optional): a search
+    gives `budget.scaled(effort(state, seat))` to it, so that a game can spend its time where
+    the choice matters. The efforts of a game's decisions should average about 1, so that the
+    mean time a decision stays the budget's."""
+
+    def effort(self, s: S_contra, seat: int) -> float: ...
 
 
 @dataclass(slots=True)
@@ -110,6 +139,8 @@ class SearchBot(Generic[S]):
             self.iterations = 0
             return mine[0][0]
         budget = self.budget
+        if isinstance(self.strategy, Effort):
+            budget = budget.scaled(self.strategy.effort(first, seat))
         seats = len(self.strategy.estimate(first))
         self._modelled = seats >= budget.model_from
         root = Node()

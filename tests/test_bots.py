@@ -169,6 +169,43 @@ def test_a_time_budget_stops_the_search_early() -> None:
         Budget(iterations=None)
 
 
+def test_the_search_spends_its_budget_where_the_choice_shapes_the_game() -> None:
+    """A card choice gets more than the budget, a payment's step a quarter (castle.bots.
+    strategy.EFFORT_*), and the baseline the budget at every decision, as it was frozen."""
+    s, _ = CASTLE.new(2, 3)
+    seat = CASTLE.asked(s)[0]
+    assert CASTLE.prompt(s, seat)["stage"] == "select"
+    paying = paying_state()
+    budget = Budget(iterations=40)
+    spent = {}
+    for level in ("hard", "baseline"):
+        for name, state in (("select", s), ("pay", paying)):
+            bot = bots.make_bot(level, 1, budget)
+            assert isinstance(bot, SearchBot)
+            asked = CASTLE.asked(state)[0]
+            bot.choose(CASTLE.view(state, asked), asked)
+            spent[level, name] = bot.iterations
+    assert spent == {
+        ("hard", "select"): 62,
+        ("hard", "pay"): 10,
+        ("baseline", "select"): 40,
+        ("baseline", "pay"): 40,
+    }
+    assert Budget(iterations=None, seconds=2.0).scaled(0.25).seconds == 0.5
+    assert Budget(iterations=10).scaled(0.25).iterations == 8  # every small decision tried
+
+
+def paying_state() -> State:
+    """A seat at a payment's step with a real choice, in a game of medium players."""
+    s, _ = CASTLE.new(2, 4)
+    players = [make("medium", seat) for seat in range(2)]
+    while True:
+        seat = CASTLE.asked(s)[0]
+        if CASTLE.prompt(s, seat)["stage"] == "pay" and len(plans.plans(s, seat)) > 1:
+            return s
+        CASTLE.apply(s, players[seat].choose(CASTLE.view(s, seat), seat))
+
+
 def test_the_arena_rotates_seats_and_gives_intervals() -> None:
     assert [arena.lineup(["a", "b"], 4, g) for g in range(2)] == [
         ["a", "b", "a", "b"],
@@ -468,8 +505,9 @@ MOVES = json.loads((Path(__file__).parent / "data" / "bot_moves.json").read_text
 @pytest.mark.long  # a search's floating point, compared exactly: CPython's only
 @pytest.mark.parametrize("game", sorted(MOVES["games"]))
 def test_each_levels_moves_over_fixed_seeds_are_the_recorded_ones(game: str) -> None:
-    """What each level chose before the engine core (tests/data/bot_moves.json), chosen
-    again: the seam's changes moved no computer's hand."""
+    """The moves recorded over fixed seeds (tests/data/bot_moves.json: before the engine
+    core, the hard level's again when its budget was shared out by decision), chosen again:
+    no change since moved a computer's hand."""
     assert moves_chosen(game, make) == MOVES["games"][game]
 
 

@@ -20,6 +20,18 @@ from . import value
 CHANCE_SPREAD_END: Final = 6.0
 CHANCE_SPREAD_PER_ROUND: Final = 3.0
 
+#: The share of a search's budget each decision gets (tabletop.search.Effort), by stage. The
+#: choices that shape a game, the cards, what to erect and where a helper goes, get more than
+#: the budget; the others get a quarter: a payment's step (its building's plan already weighed
+#: the best payments), a cart, a tower pile, a piece bought or taken, the first player. In the
+#: hard level's own games a little over half its searched decisions shape the game (the arena:
+#: 343 iterations a decision at `hard:300` with 1.8 and 0.25), so with 1.55 a decision gets
+#: the budget on average, and the page's thinking time a decision stays its setting.
+#: docs/bots.md ("Effort") has the figures against the baseline.
+EFFORT_SHAPING: Final = 1.55
+EFFORT_SMALL: Final = 0.25
+SHAPING_STAGES: Final = frozenset(("select", "erect", "helper"))
+
 
 class CastleStrategy:
     """What Castle tells its bots (tabletop.bot.Strategy)."""
@@ -33,6 +45,12 @@ class CastleStrategy:
 
     def estimate(self, s: State) -> list[float]:
         return value.estimate(s)
+
+    def effort(self, s: State, seat: int) -> float:
+        """A decision's share of the budget (`EFFORT_SHAPING` or `EFFORT_SMALL`)."""
+        stage = engine.stage(s)
+        shaping = stage is not None and stage.name in SHAPING_STAGES
+        return EFFORT_SHAPING if shaping else EFFORT_SMALL
 
     def chance_spread(self, s: State) -> float:
         return CHANCE_SPREAD_END + CHANCE_SPREAD_PER_ROUND * value.horizon(s)

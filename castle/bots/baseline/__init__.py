@@ -35,6 +35,10 @@ class BaselineStrategy(CastleStrategy):
     def estimate(self, s: State) -> list[float]:
         return value.estimate(s)
 
+    def effort(self, s: State, seat: int) -> float:
+        """The whole budget at every decision, as when it was frozen."""
+        return 1.0
+
 
 STRATEGY: Final = BaselineStrategy()
 
