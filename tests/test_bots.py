@@ -199,11 +199,12 @@ def paying_state() -> State:
     """A seat at a payment's step with a real choice, in a game of medium players."""
     s, _ = CASTLE.new(2, 4)
     players = [make("medium", seat) for seat in range(2)]
-    while True:
+    while not CASTLE.terminal(s):
         seat = CASTLE.asked(s)[0]
         if CASTLE.prompt(s, seat)["stage"] == "pay" and len(plans.plans(s, seat)) > 1:
             return s
         CASTLE.apply(s, players[seat].choose(CASTLE.view(s, seat), seat))
+    raise AssertionError("no payment with a choice in the whole game")
 
 
 def test_the_arena_rotates_seats_and_gives_intervals() -> None:
