@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from typing import Final, Generic, Protocol, TypeVar, runtime_checkable
 
@@ -95,6 +96,20 @@ class Effort(Protocol[S_contra]):
     def effort(self, s: S_contra, seat: int) -> float: ...
 
 
+@runtime_checkable
+class Sampled(Protocol[S_contra]):
+    """A strategy that says what of a state the plans that led to it do not settle (optional):
+    what a determinization sampled (another seat's hidden choice) and what chance has drawn
+    (a card turned up). A search keys each iteration by its sampled state's key at the root,
+    once the root's secret answers are taken back (`Strategy.reopen`), and each node by the
+    key there: two states met at one node, from roots with equal keys and with equal keys
+    there, must be alike to the strategy's plans and estimate. The search then works out a
+    seat's plans and a modelled seat's choice once for a node and its keys, not at every
+    visit. Without it, a search works them out at every visit."""
+
+    def sample_key(self, s: S_contra) -> Hashable: ...
+
+
 @dataclass(slots=True)
 class Arm:
     plan: Plan
@@ -110,6 +125,10 @@ class Node:
     arms: dict[int, dict[str, Arm]] = field(default_factory=dict)
     visits: int = 0
     children: dict[tuple[str, ...], Node] = field(default_factory=dict)
+    #: (seat, the root's sample key, this node's) -> the seat's plans here, or a modelled
+    #: seat's choice (`Sampled`).
+    plans: dict[tuple[int, Hashable, Hashable], list[Plan]] = field(default_factory=dict)
+    models: dict[tuple[int, Hashable, Hashable], Plan] = field(default_factory=dict)
 
 
 def plan_key(plan: Plan) -> str:
@@ -130,6 +149,10 @@ class SearchBot(Generic[S]):
         self._explore = self.budget.exploration
         #: Whether the other seats play by the greedy model in this decision's tree.
         self._modelled = False
+        #: The strategy's sample keys, if it has them (`Sampled`), and this iteration's key
+        #: at the root (once the root's secret answers are taken back).
+        self._sampled = strategy if isinstance(strategy, Sampled) else None
+        self._root_key: Hashable = None
 
     def choose(self, seen: Json, seat: int) -> Action:
         game = self.strategy.game
@@ -172,6 +195,8 @@ class SearchBot(Generic[S]):
                 asked = game.asked(s)
             if prompt is None or not prompt["secret"]:
                 asked = asked[:1]
+            if not path and self._sampled is not None:
+                self._root_key = self._sampled.sample_key(s)
             picks = [(seat, self._choose(node, s, seat, me)) for seat in asked]
             for seat, arm in picks:
                 apply_plan(game, s, seat, arm.plan)
@@ -195,15 +220,26 @@ class SearchBot(Generic[S]):
         """The plan a seat plays at this node: the searching seat's bandit always; another
         seat's bandit too, or its greedy choice when it is modelled (an arm kept nowhere: a
         model learns nothing from the rewards)."""
+        strategy, sampled = self.strategy, self._sampled
+        key = None if sampled is None else (seat, self._root_key, sampled.sample_key(s))
         if seat != me and self._modelled:
-            return Arm(best_plan(self.strategy, s, seat))
-        return self._pick(node, s, seat)
+            model = None if key is None else node.models.get(key)
+            if model is None:
+                model = best_plan(strategy, s, seat)
+                if key is not None:
+                    node.models[key] = model
+            return Arm(model)
+        plans = None if key is None else node.plans.get(key)
+        if plans is None:
+            plans = strategy.plans(s, seat)
+            if key is not None:
+                node.plans[key] = plans
+        return self._pick(node, seat, plans)
 
-    def _pick(self, node: Node, s: S, seat: int) -> Arm:
+    def _pick(self, node: Node, seat: int, plans: list[Plan]) -> Arm:
         """UCB1 over the seat's plans available here, widened progressively."""
-        strategy, budget = self.strategy, self.budget
+        budget = self.budget
         arms = node.arms.setdefault(seat, {})
-        plans = strategy.plans(s, seat)
         width = max(1, math.ceil(budget.widening * math.sqrt(node.visits + 1)))
         best: Arm | None = None
         best_score = -math.inf

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from castle import bots
+from castle import bots, data
 from castle.bots import plans, value
 from castle.cli import main
 from castle.game import CASTLE
@@ -193,6 +193,50 @@ def test_the_search_spends_its_budget_where_the_choice_shapes_the_game() -> None
     }
     assert Budget(iterations=None, seconds=2.0).scaled(0.25).seconds == 0.5
     assert Budget(iterations=10).scaled(0.25).iterations == 8  # every small decision tried
+
+
+class Unkeyed:
+    """Castle's strategy without its sample keys: a search works out every seat's plans and
+    every modelled seat's choice at every visit, as before it reused them."""
+
+    game = CASTLE
+    spread = bots.STRATEGY.spread
+
+    def plans(self, s: State, seat: int) -> list[list[dict[str, object]]]:
+        return bots.STRATEGY.plans(s, seat)
+
+    def estimate(self, s: State) -> list[float]:
+        return bots.STRATEGY.estimate(s)
+
+    def effort(self, s: State, seat: int) -> float:
+        return bots.STRATEGY.effort(s, seat)
+
+    def reopen(self, s: State, seat: int) -> None:
+        bots.STRATEGY.reopen(s, seat)
+
+
+def test_a_search_reusing_a_nodes_plans_chooses_as_one_working_them_out_each_visit() -> None:
+    """Castle's sample keys (the selections, the winter cards turned up) tell a search when two
+    sampled states at a node are alike, so it keeps their plans and a modelled seat's choice:
+    the same moves, found faster (bench.search_speed). Checked where sampled states differ:
+    before the reveal with the others' cards hidden (a winter card's decisions), and late in
+    a round before a winter card is turned up."""
+    checked = 0
+    for players in (2, 3, 4):
+        for seed in range(2):
+            rnd = random.Random(seed)
+            s, _ = CASTLE.start({"players": players, "seed": seed, **WINTER})
+            while not CASTLE.terminal(s):
+                seat = CASTLE.asked(s)[0]
+                before_a_draw = s.round + 1 in data.WINTER_ROUNDS and s.phase == "round"
+                if (s.phase == "winter" or before_a_draw) and rnd.random() < 0.3:
+                    seen = CASTLE.view(s, seat)
+                    keyed = SearchBot(bots.STRATEGY, 3, Budget(iterations=60))
+                    unkeyed = SearchBot(Unkeyed(), 3, Budget(iterations=60))
+                    assert keyed.choose(seen, seat) == unkeyed.choose(seen, seat)
+                    checked += 1
+                CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
+    assert checked == 51
 
 
 def paying_state() -> State:

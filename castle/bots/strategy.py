@@ -3,6 +3,7 @@ a hint's chances and the secret selection taken back in a sampled state."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Final
 
 from tabletop.bot import Plan
@@ -52,15 +53,32 @@ class CastleStrategy:
         shaping = stage is not None and stage.name in SHAPING_STAGES
         return EFFORT_SHAPING if shaping else EFFORT_SMALL
 
+    def sample_key(self, s: State) -> Hashable:
+        """What a search's sampled states may differ in (tabletop.search.Sampled): the seats'
+        selections, another seat's sampled while it is hidden (a search's root key: what was
+        sampled, and what it brought later), and the winter cards turned up so far, the
+        face-down deck's order drawn by chance (a node's key). Nothing else of the game is
+        drawn after its setup, and neither the plans nor the estimate reads the face-down
+        winter cards."""
+        selection = tuple(None if cards is None else tuple(cards) for cards in s.selection)
+        w = s.winter
+        if w is None:
+            return selection
+        return selection, w["card"], tuple(w["in_play"]), tuple(w["gone"])
+
     def chance_spread(self, s: State) -> float:
         return CHANCE_SPREAD_END + CHANCE_SPREAD_PER_ROUND * value.horizon(s)
 
     def reopen(self, s: State, seat: int) -> None:
-        """Take back the other seats' secret card choices of this round, so that a search lets
-        them choose again (they are hidden from `seat`: a sampled state guessed them)."""
-        if s.phase != "select":
-            return
-        for other, chosen in enumerate(s.selection):
-            if other != seat and chosen is not None:
-                s.selection[other] = None
-        engine.changed(s)
+        reopen_selection(s, seat)
+
+
+def reopen_selection(s: State, seat: int) -> None:
+    """Take back the other seats' secret card choices of this round, so that a search lets them
+    choose again (they are hidden from `seat`: a sampled state guessed them)."""
+    if s.phase != "select":
+        return
+    for other, chosen in enumerate(s.selection):
+        if other != seat and chosen is not None:
+            s.selection[other] = None
+    engine.changed(s)

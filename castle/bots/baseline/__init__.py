@@ -17,16 +17,20 @@ from typing import Final
 from tabletop.bot import Bot, Plan
 from tabletop.search import Budget, SearchBot
 
+from ...game import CASTLE
 from ...state import State
-from ..strategy import CastleStrategy
+from ..strategy import reopen_selection
 from . import plans as _plans
 from . import value
 
 
-class BaselineStrategy(CastleStrategy):
+class BaselineStrategy:
     """The hard level's plans and estimate as they were frozen; what is not strength (taking
-    back the others' secret selection in a sampled state) is the hard level's own."""
+    back the others' secret selection in a sampled state) is the hard level's own. It has no
+    sample keys (tabletop.search.Sampled), which came later: its search works out every plan
+    at every visit, so a time budget gives it the iterations it had when it was frozen."""
 
+    game = CASTLE
     spread = 8.0
 
     def plans(self, s: State, seat: int) -> list[Plan]:
@@ -38,6 +42,9 @@ class BaselineStrategy(CastleStrategy):
     def effort(self, s: State, seat: int) -> float:
         """The whole budget at every decision, as when it was frozen."""
         return 1.0
+
+    def reopen(self, s: State, seat: int) -> None:
+        reopen_selection(s, seat)
 
 
 STRATEGY: Final = BaselineStrategy()
