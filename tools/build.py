@@ -91,8 +91,9 @@ PYODIDE_FILES = (
 # engine, and the page's own modules (web/main.py is the entry script; `from web import ...`
 # needs the package).
 ZIPPED_PACKAGES = ("tabletop", "castle", "web")
-#: Folders of those packages the page never runs: the arena's frozen yardstick.
-NOT_ZIPPED = ("castle/bots/baseline",)
+#: Folders of those packages the page never runs: the arena's yardsticks, the frozen hard level
+#: and the rule-based strategist (docs/bots.md, "The arena").
+NOT_ZIPPED = ("castle/bots/baseline", "castle/bots/strategist")
 ZIPPED_SUFFIXES = (".py", ".json")
 ENGINE_ZIP = "runtime/castle.zip"
 #: The digests of the precached files (web/boot.js and tools/service_worker.mjs read it).

@@ -25,10 +25,12 @@ LEVELS: Final = levels.LEVELS
 STRATEGY: Final = CastleStrategy()
 
 
-#: The arena's levels: the page's three and the baseline, the hard level frozen (baseline/,
-#: imported only when seated: the page does not ship it, tools/build.py).
+#: The arena's levels: the page's three, the baseline (the hard level frozen, baseline/) and
+#: the strategist (a rule-based player from published advice, strategist/); those two are
+#: imported only when seated: the page neither offers nor ships them (tools/build.py).
 BASELINE: Final = "baseline"
-ARENA_LEVELS: Final = (*LEVELS, BASELINE)
+STRATEGIST: Final = "strategist"
+ARENA_LEVELS: Final = (*LEVELS, BASELINE, STRATEGIST)
 
 
 def make_bot(level: str, seed: int, budget: Budget | None = None) -> Bot:
@@ -37,6 +39,10 @@ def make_bot(level: str, seed: int, budget: Budget | None = None) -> Bot:
         from . import baseline
 
         return baseline.make_bot(seed, budget)
+    if level == STRATEGIST:
+        from . import strategist
+
+        return strategist.make_bot(seed)
     return levels.make(STRATEGY, level, seed, budget)
 
 
