@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -123,17 +123,33 @@ def run(
     progress: Callable[[int, dict[str, Any]], None] | None = None,
     setup: Json | None = None,
     measure: Measure | None = None,
+    played_before: Mapping[int, dict[str, Any]] | None = None,
 ) -> dict[str, Tally]:
     """Play `games` games (of `setup`'s own keys, if given, and with the game's `measure`: see
-    `play`); returns each level's tally."""
-    jobs: list[Job] = [
-        (game, factory, lineup(bots, players, g), seed + g, bot_seed(seed, g, 0), setup, measure)
+    `play`); returns each level's tally. `played_before`: games of this run already played
+    (by number: what `play` returned), counted and not played again; `progress` is told of
+    the others as they end."""
+    before = played_before or {}
+    jobs: list[tuple[int, Job]] = [
+        (
+            g,
+            (
+                game,
+                factory,
+                lineup(bots, players, g),
+                seed + g,
+                bot_seed(seed, g, 0),
+                setup,
+                measure,
+            ),
+        )
         for g in range(games)
+        if g not in before
     ]
     tallies: dict[str, Tally] = {level: Tally() for level in dict.fromkeys(bots)}
 
     def count(g: int, played: dict[str, Any]) -> None:
-        levels = jobs[g][2]
+        levels = lineup(bots, players, g)
         results = played["results"]
         winners = results["winners"]
         for row in results["seats"]:
@@ -154,16 +170,24 @@ def run(
             tally.iterations += played["iterations"][seat]
             for name, amount in played["measured"][seat].items():
                 tally.measured[name] = tally.measured.get(name, 0.0) + amount
-        if progress:
-            progress(g, played)
 
-    if workers <= 1 or games <= 1:
-        for g, job in enumerate(jobs):
-            count(g, _play_one(job))
+    for g in sorted(before):
+        if g < games:
+            count(g, before[g])
+    if workers <= 1 or len(jobs) <= 1:
+        for g, job in jobs:
+            played = _play_one(job)
+            count(g, played)
+            if progress:
+                progress(g, played)
     else:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for g, played in enumerate(pool.imap(_play_one, jobs)):
+            numbers = [g for g, _ in jobs]
+            answers = pool.imap(_play_one, [job for _, job in jobs])
+            for g, played in zip(numbers, answers, strict=True):
                 count(g, played)
+                if progress:
+                    progress(g, played)
     return tallies
 
 

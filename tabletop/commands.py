@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import json
 import os
 import sys
 import time
@@ -16,6 +17,7 @@ from typing import Any
 from . import arena as bot_arena
 from . import record as records
 from .bot import Bot
+from .code import code_id
 from .game import Game, Json
 from .record import RecordError
 from .search import Budget
@@ -100,6 +102,14 @@ def arena_parser(
         default=min(2, os.cpu_count() or 1),
         help="games played at once, one process each (default: %(default)s)",
     )
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        default=None,
+        help="write each game to FILE (JSON lines) as it ends; given a FILE of the same run "
+        "(the same options and bots' code), play only the games not in it and report them all, "
+        "so a long run can stop and go on, or grow with --games (default: no file)",
+    )
     parser.add_argument("--verbose", action="store_true", help="print every game's scores")
     return parser
 
@@ -169,6 +179,49 @@ def _budgets(
     return "; ".join(out)
 
 
+def read_arena_record(path: str, run: Json) -> dict[int, dict[str, Any]]:
+    """The games an arena record holds (by number), once its first line is checked to be
+    `run`: the same options and the same bots' code. A missing or empty file is begun with
+    `run`. A line cut short (a run stopped while writing) is dropped, and the file rewritten
+    without it, so that the games appended next stand on lines of their own. Raises
+    ValueError, saying what differs, for a record of another run."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except FileNotFoundError:
+        lines = []
+    if not lines:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"arena": run}) + "\n")
+        return {}
+    try:
+        theirs = json.loads(lines[0])["arena"]
+    except (ValueError, KeyError, TypeError):
+        raise ValueError("not an arena record (its first line names no run)") from None
+    differ = [key for key in run if theirs.get(key) != run[key]]
+    if differ:
+        raise ValueError(
+            "a record of another run: its "
+            + ", ".join(f"{key} {theirs.get(key)!r}" for key in differ)
+            + ", where this run's "
+            + ", ".join(f"{key} {run[key]!r}" for key in differ)
+            + " (the code is a digest of the bots' and engine's sources)"
+        )
+    games: dict[int, dict[str, Any]] = {}
+    kept = [lines[0]]
+    for line in lines[1:]:
+        try:
+            entry = json.loads(line)
+            games[int(entry["game"])] = entry["played"]
+        except (ValueError, KeyError, TypeError):
+            continue
+        kept.append(line)
+    if len(kept) < len(lines):
+        with open(path, "w", encoding="utf-8") as out:
+            out.write("".join(line + "\n" for line in kept))
+    return games
+
+
 def arena(
     game: Game[Any],
     make_bot: MakeBot,
@@ -194,9 +247,27 @@ def arena(
         print(f"error: {e}", file=sys.stderr)
         return 2
     factory = functools.partial(_seat_bot, make_bot, tuple(levels), tuple(searching), default)
+    run = {
+        "bots": bots,
+        "players": args.players,
+        "seed": args.seed,
+        "setup": setup,
+        "budgets": budgets,
+        "code": code_id(("tabletop", make_bot.__module__.split(".")[0])),
+    }
+    played_before: dict[int, dict[str, Any]] = {}
+    if args.record is not None:
+        try:
+            played_before = read_arena_record(args.record, run)
+        except (OSError, ValueError) as e:
+            print(f"error: {args.record}: {e}", file=sys.stderr)
+            return 2
     began = time.perf_counter()
 
     def progress(g: int, played: dict[str, Any]) -> None:
+        if args.record is not None:
+            with open(args.record, "a", encoding="utf-8") as out:
+                out.write(json.dumps({"game": g, "played": played}) + "\n")
         if args.verbose:
             seated = bot_arena.lineup(bots, args.players, g)
             rows = played["results"]["seats"]
@@ -213,12 +284,15 @@ def arena(
         progress,
         setup,
         measure,
+        played_before,
     )
     elapsed = time.perf_counter() - began
+    earlier = sum(1 for g in played_before if g < args.games)
     print(
         f"{args.games} {kind} of {args.players} players, seats rotated, seed {args.seed}"
         + (f"; {budgets}" if budgets else "")
         + f"; {elapsed:.0f} s with {args.workers} worker(s)"
+        + (f"; {earlier} of them played before, from {args.record}" if earlier else "")
     )
     print("\n".join(bot_arena.report(tallies)))
     return 0

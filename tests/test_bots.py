@@ -275,6 +275,62 @@ def test_the_arena_command_prints_win_rates(capsys: pytest.CaptureFixture[str]) 
     assert out.count("mean at the end: unused BP ") == 2  # what each level left unused
 
 
+def arena_summary(out: str) -> list[str]:
+    """A report's lines about the levels: wins and scores, not the times (which differ)."""
+    return ["; ".join(line.split("; ")[:2]) for line in out.splitlines() if ": won " in line]
+
+
+def test_an_arena_run_goes_on_from_its_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A long run stopped (or grown with --games) goes on from its record, playing only the
+    games not in it, and reports all of them as one run would."""
+    record = tmp_path / "run.jsonl"
+    argv = ["arena", "--bots", "medium,easy", "--seed", "3", "--workers", "1"]
+    assert main([*argv, "--games", "2", "--record", str(record)]) == 0
+    assert len(record.read_text().splitlines()) == 3  # the run, then a line a game
+    capsys.readouterr()
+    assert main([*argv, "--games", "4", "--record", str(record)]) == 0
+    grown = capsys.readouterr().out
+    assert "2 of them played before" in grown
+    assert len(record.read_text().splitlines()) == 5
+    assert main([*argv, "--games", "4"]) == 0
+    assert arena_summary(grown) == arena_summary(capsys.readouterr().out)
+
+
+def test_an_arena_record_of_another_run_is_refused_and_kept(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "run.jsonl"
+    argv = ["arena", "--bots", "medium,easy", "--games", "2", "--workers", "1"]
+    assert main([*argv, "--seed", "3", "--record", str(record)]) == 0
+    kept = record.read_text()
+    capsys.readouterr()
+    assert main([*argv, "--seed", "4", "--record", str(record)]) == 2
+    assert "a record of another run: its seed 3, where this run's seed 4" in capsys.readouterr().err
+    assert record.read_text() == kept
+    record.write_text("not json\n")
+    assert main([*argv, "--seed", "3", "--record", str(record)]) == 2
+    assert "not an arena record" in capsys.readouterr().err
+
+
+def test_a_game_cut_short_in_an_arena_record_is_played_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "run.jsonl"
+    argv = ["arena", "--bots", "medium,easy", "--games", "2", "--seed", "3", "--workers", "1"]
+    assert main([*argv, "--record", str(record)]) == 0
+    whole = capsys.readouterr().out
+    lines = record.read_text().splitlines()
+    record.write_text("\n".join(lines[:2]) + "\n" + lines[2][:40])  # stopped while writing
+    assert main([*argv, "--record", str(record)]) == 0
+    again = capsys.readouterr().out
+    assert "1 of them played before" in again
+    assert arena_summary(again) == arena_summary(whole)
+    assert record.read_text().splitlines()[:2] == lines[:2]
+    assert len(record.read_text().splitlines()) == 3
+
+
 def test_the_arena_is_deterministic_for_a_seed() -> None:
     runs = [arena.run(CASTLE, make, ["hard", "easy"], 3, 2, seed=5, workers=1) for _ in "ab"]
     assert [t.scores for t in runs[0].values()] == [t.scores for t in runs[1].values()]

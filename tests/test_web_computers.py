@@ -201,8 +201,6 @@ def test_the_worker_answers_as_the_page_would_and_loads_no_page() -> None:
         "web",
         "web.bot_worker",
         "web.bots",
-        "web.shell",
-        "web.shell.code",
     ]
 
 

@@ -6,15 +6,15 @@ JSON in, JSON out, and nothing of the page: no DOM access from a worker needs th
 cross-origin-isolation headers that GitHub Pages cannot send. It imports the bot registry
 (web/bots.py) and not the pages, so that it starts on the engines alone. Its config is the
 page's own (pyscript.toml: the site's Pyodide, castle.zip unpacked), so it runs the same code;
-`version` lets the page check that (web/shell/code.py).
+`version` lets the page check that (tabletop/code.py).
 """
 
 from __future__ import annotations
 
 import json
 
+from tabletop.code import code_id
 from web.bots import BOTS, PACKAGES
-from web.shell.code import code_id
 
 
 def choose(request_text: str) -> str:

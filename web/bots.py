@@ -27,5 +27,5 @@ def castle(level: str, seed: int, seconds: float | None) -> Bot:
 
 BOTS: dict[str, MakeBot] = {"castle": castle}
 #: The Python packages the page and its worker run, as tools/build.py zips them: both digest
-#: them (web/shell/code.py) so that the page knows its worker runs the same code.
+#: them (tabletop/code.py) so that the page knows its worker runs the same code.
 PACKAGES = ("tabletop", "castle", "web")

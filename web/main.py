@@ -25,11 +25,11 @@ from typing import Any, NamedTuple
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import create_named_worker, document, window
 
+from tabletop.code import code_id
 from web.bots import PACKAGES
 from web.games import GAMES, SITE
 from web.shell import address, keys
 from web.shell.app import App
-from web.shell.code import code_id
 from web.shell.focus import Attention, moment
 from web.shell.screens import render
 from web.shell.settings import LANG, Settings

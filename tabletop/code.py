@@ -1,7 +1,7 @@
-"""Which code runs: a digest of the Python packages the page and its worker import, so that the
-page can check that its computer players' worker runs the very same engine and bots (a worker
-of another build would answer for other rules). The packages are named by the registry
-(web/bots.py); the shell imports none of them."""
+"""Which code runs: a digest of Python packages' sources. The page checks with it that its
+computer players' worker runs the very same engine and bots (a worker of another build would
+answer for other rules: web/bots.py names the packages), and the arena that a run continued
+from its record plays the bots that began it (tabletop/commands.py, `--record`)."""
 
 from __future__ import annotations
 
