@@ -125,9 +125,11 @@ class Node:
     arms: dict[int, dict[str, Arm]] = field(default_factory=dict)
     visits: int = 0
     children: dict[tuple[str, ...], Node] = field(default_factory=dict)
-    #: (seat, the root's sample key, this node's) -> the seat's plans here, or a modelled
-    #: seat's choice (`Sampled`).
-    plans: dict[tuple[int, Hashable, Hashable], list[Plan]] = field(default_factory=dict)
+    #: (seat, the root's sample key, this node's) -> the seat's plans here, each with its
+    #: `plan_key`, or a modelled seat's choice (`Sampled`).
+    plans: dict[tuple[int, Hashable, Hashable], list[tuple[str, Plan]]] = field(
+        default_factory=dict
+    )
     models: dict[tuple[int, Hashable, Hashable], Plan] = field(default_factory=dict)
 
 
@@ -229,22 +231,22 @@ class SearchBot(Generic[S]):
                 if key is not None:
                     node.models[key] = model
             return Arm(model)
-        plans = None if key is None else node.plans.get(key)
-        if plans is None:
+        width = max(1, math.ceil(self.budget.widening * math.sqrt(node.visits + 1)))
+        keyed = None if key is None else node.plans.get(key)
+        if keyed is None:
             plans = strategy.plans(s, seat)
-            if key is not None:
-                node.plans[key] = plans
-        return self._pick(node, seat, plans)
+            if key is None:
+                keyed = [(plan_key(plan), plan) for plan in plans[:width]]
+            else:
+                keyed = node.plans[key] = [(plan_key(plan), plan) for plan in plans]
+        return self._pick(node, seat, keyed[:width])
 
-    def _pick(self, node: Node, seat: int, plans: list[Plan]) -> Arm:
-        """UCB1 over the seat's plans available here, widened progressively."""
-        budget = self.budget
+    def _pick(self, node: Node, seat: int, keyed: list[tuple[str, Plan]]) -> Arm:
+        """UCB1 over the seat's plans weighed here (`keyed`: each with its `plan_key`)."""
         arms = node.arms.setdefault(seat, {})
-        width = max(1, math.ceil(budget.widening * math.sqrt(node.visits + 1)))
         best: Arm | None = None
         best_score = -math.inf
-        for plan in plans[:width]:
-            key = plan_key(plan)
+        for key, plan in keyed:
             arm = arms.get(key)
             if arm is None:
                 arm = arms[key] = Arm(plan)
