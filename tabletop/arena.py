@@ -2,11 +2,11 @@
 confidence intervals.
 
 Deterministic for a seed and a budget: game `g` is set up with seed `seed + g`, every bot gets
-a seed of its own from (seed, g, seat), and the games are played in parallel but reported in
-order. A `setup` of the game's own keys (a variant, say) is passed to `Game.start` for every
-game, with the player count and that seed; without one, games are the default setup
-(`Game.new`). A bot that searches against the clock (a time budget) makes a run depend on the
-machine.
+a seed of its own from (seed, g, seat), and the games are played in parallel but counted in
+order (a caller's `progress`, the arena's record, hears of each game as it ends). A `setup` of
+the game's own keys (a variant, say) is passed to `Game.start` for every game, with the player
+count and that seed; without one, games are the default setup (`Game.new`). A bot that
+searches against the clock (a time budget) makes a run depend on the machine.
 """
 
 from __future__ import annotations
@@ -112,6 +112,11 @@ def _play_one(job: Job) -> dict[str, Any]:
     return play(*job)
 
 
+def _play_numbered(numbered: tuple[int, Job]) -> tuple[int, dict[str, Any]]:
+    number, job = numbered
+    return number, play(*job)
+
+
 def run(
     game: Game[S],
     factory: BotFactory,
@@ -128,7 +133,7 @@ def run(
     """Play `games` games (of `setup`'s own keys, if given, and with the game's `measure`: see
     `play`); returns each level's tally. `played_before`: games of this run already played
     (by number: what `play` returned), counted and not played again; `progress` is told of
-    the others as they end."""
+    the others as they end, in the order they end. The tallies count games in order."""
     before = played_before or {}
     jobs: list[tuple[int, Job]] = [
         (
@@ -171,23 +176,22 @@ def run(
             for name, amount in played["measured"][seat].items():
                 tally.measured[name] = tally.measured.get(name, 0.0) + amount
 
-    for g in sorted(before):
-        if g < games:
-            count(g, before[g])
+    played_now: dict[int, dict[str, Any]] = {}
     if workers <= 1 or len(jobs) <= 1:
         for g, job in jobs:
-            played = _play_one(job)
-            count(g, played)
+            played_now[g] = _play_one(job)
             if progress:
-                progress(g, played)
+                progress(g, played_now[g])
     else:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            numbers = [g for g, _ in jobs]
-            answers = pool.imap(_play_one, [job for _, job in jobs])
-            for g, played in zip(numbers, answers, strict=True):
-                count(g, played)
+            # As each game ends, not in order: a record keeps every game already played.
+            for g, played in pool.imap_unordered(_play_numbered, jobs):
+                played_now[g] = played
                 if progress:
                     progress(g, played)
+    every = {**{g: played for g, played in before.items() if g < games}, **played_now}
+    for g in sorted(every):
+        count(g, every[g])
     return tallies
 
 

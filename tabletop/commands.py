@@ -184,12 +184,14 @@ def read_arena_record(path: str, run: Json) -> dict[int, dict[str, Any]]:
     `run`: the same options and the same bots' code. A missing or empty file is begun with
     `run`. A line cut short (a run stopped while writing) is dropped, and the file rewritten
     without it, so that the games appended next stand on lines of their own. Raises
-    ValueError, saying what differs, for a record of another run."""
+    ValueError, saying what differs, for a record of another run, and OSError for a file that
+    cannot be read or written (found now, not when the first game ends)."""
     try:
         with open(path, encoding="utf-8") as f:
-            lines = f.read().splitlines()
+            text = f.read()
     except FileNotFoundError:
-        lines = []
+        text = ""
+    lines = text.splitlines()
     if not lines:
         with open(path, "w", encoding="utf-8") as out:
             out.write(json.dumps({"arena": run}) + "\n")
@@ -197,7 +199,9 @@ def read_arena_record(path: str, run: Json) -> dict[int, dict[str, Any]]:
     try:
         theirs = json.loads(lines[0])["arena"]
     except (ValueError, KeyError, TypeError):
-        raise ValueError("not an arena record (its first line names no run)") from None
+        theirs = None
+    if not isinstance(theirs, dict):
+        raise ValueError("not an arena record (its first line names no run)")
     differ = [key for key in run if theirs.get(key) != run[key]]
     if differ:
         raise ValueError(
@@ -212,13 +216,19 @@ def read_arena_record(path: str, run: Json) -> dict[int, dict[str, Any]]:
     for line in lines[1:]:
         try:
             entry = json.loads(line)
-            games[int(entry["game"])] = entry["played"]
+            number, played = int(entry["game"]), entry["played"]
+            whole = "seats" in played["results"]  # not a line cut short
         except (ValueError, KeyError, TypeError):
+            whole = False
+        if not whole:
             continue
+        games[number] = played
         kept.append(line)
-    if len(kept) < len(lines):
+    if len(kept) < len(lines) or not text.endswith("\n"):
         with open(path, "w", encoding="utf-8") as out:
             out.write("".join(line + "\n" for line in kept))
+    else:
+        open(path, "a", encoding="utf-8").close()  # it can be written to
     return games
 
 
@@ -253,13 +263,17 @@ def arena(
         "seed": args.seed,
         "setup": setup,
         "budgets": budgets,
+        "default budget": dataclasses.asdict(default),
         "code": code_id(("tabletop", make_bot.__module__.split(".")[0])),
     }
     played_before: dict[int, dict[str, Any]] = {}
     if args.record is not None:
         try:
             played_before = read_arena_record(args.record, run)
-        except (OSError, ValueError) as e:
+        except OSError as e:
+            print(f"error: cannot use {args.record}: {e.strerror}", file=sys.stderr)
+            return 2
+        except ValueError as e:
             print(f"error: {args.record}: {e}", file=sys.stderr)
             return 2
     began = time.perf_counter()

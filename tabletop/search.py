@@ -100,12 +100,13 @@ class Effort(Protocol[S_contra]):
 class Sampled(Protocol[S_contra]):
     """A strategy that says what of a state the plans that led to it do not settle (optional):
     what a determinization sampled (another seat's hidden choice) and what chance has drawn
-    (a card turned up). A search keys each iteration by its sampled state's key at the root,
-    once the root's secret answers are taken back (`Strategy.reopen`), and each node by the
-    key there: two states met at one node, from roots with equal keys and with equal keys
-    there, must be alike to the strategy's plans and estimate. The search then works out a
-    seat's plans and a modelled seat's choice once for a node and its keys, not at every
-    visit. Without it, a search works them out at every visit."""
+    (a card turned up). A search reads the key at every node an iteration passes (at the
+    root once its secret answers are taken back, `Strategy.reopen`), and two iterations that
+    met equal keys all the way from the root to a node must have met states there that are
+    alike to the strategy's plans and estimate: so each key must show what chance drew since
+    the node before. The search then works out a seat's plans and a modelled seat's choice
+    once for a node and that chain of keys, not at every visit. Without it, a search works
+    them out at every visit."""
 
     def sample_key(self, s: S_contra) -> Hashable: ...
 
@@ -125,12 +126,10 @@ class Node:
     arms: dict[int, dict[str, Arm]] = field(default_factory=dict)
     visits: int = 0
     children: dict[tuple[str, ...], Node] = field(default_factory=dict)
-    #: (seat, the root's sample key, this node's) -> the seat's plans here, each with its
-    #: `plan_key`, or a modelled seat's choice (`Sampled`).
-    plans: dict[tuple[int, Hashable, Hashable], list[tuple[str, Plan]]] = field(
-        default_factory=dict
-    )
-    models: dict[tuple[int, Hashable, Hashable], Plan] = field(default_factory=dict)
+    #: (seat, chain: the sample keys from the root to here, as a number) -> the seat's plans
+    #: here, each with its `plan_key`, or a modelled seat's choice (`Sampled`).
+    plans: dict[tuple[int, int], list[tuple[str, Plan]]] = field(default_factory=dict)
+    models: dict[tuple[int, int], Plan] = field(default_factory=dict)
 
 
 def plan_key(plan: Plan) -> str:
@@ -146,15 +145,16 @@ class SearchBot(Generic[S]):
         self.strategy = strategy
         self.rnd = random.Random(seed)
         self.budget = budget or Budget()
-        #: Iterations the last decision ran (for benchmarks).
+        #: Iterations the last decision ran (for benchmarks), and its tree (for tests).
         self.iterations = 0
+        self.root = Node()
         self._explore = self.budget.exploration
         #: Whether the other seats play by the greedy model in this decision's tree.
         self._modelled = False
-        #: The strategy's sample keys, if it has them (`Sampled`), and this iteration's key
-        #: at the root (once the root's secret answers are taken back).
+        #: The strategy's sample keys, if it has them (`Sampled`), and this decision's chains
+        #: of them: (the chain to the node before, the key here) -> the chain's number.
         self._sampled = strategy if isinstance(strategy, Sampled) else None
-        self._root_key: Hashable = None
+        self._chains: dict[tuple[int, Hashable], int] = {}
 
     def choose(self, seen: Json, seat: int) -> Action:
         game = self.strategy.game
@@ -168,7 +168,8 @@ class SearchBot(Generic[S]):
             budget = budget.scaled(self.strategy.effort(first, seat))
         seats = len(self.strategy.estimate(first))
         self._modelled = seats >= budget.model_from
-        root = Node()
+        self._chains = {}
+        root = self.root = Node()
         self._explore = budget.exploration * 2 / seats
         deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
         done = 0
@@ -189,6 +190,7 @@ class SearchBot(Generic[S]):
         strategy, game = self.strategy, self.strategy.game
         path: list[tuple[Node, list[tuple[int, Arm]]]] = []
         node: Node | None = root
+        chain = -1
         while node is not None and not game.terminal(s):
             asked = game.asked(s)
             prompt = game.prompt(s, asked[0])
@@ -197,9 +199,10 @@ class SearchBot(Generic[S]):
                 asked = game.asked(s)
             if prompt is None or not prompt["secret"]:
                 asked = asked[:1]
-            if not path and self._sampled is not None:
-                self._root_key = self._sampled.sample_key(s)
-            picks = [(seat, self._choose(node, s, seat, me)) for seat in asked]
+            if self._sampled is not None:
+                link = (chain, self._sampled.sample_key(s))
+                chain = self._chains.setdefault(link, len(self._chains))
+            picks = [(seat, self._choose(node, s, seat, me, chain)) for seat in asked]
             for seat, arm in picks:
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
@@ -218,12 +221,13 @@ class SearchBot(Generic[S]):
                 arm.visits += 1
                 arm.total += reward[seat]
 
-    def _choose(self, node: Node, s: S, seat: int, me: int) -> Arm:
+    def _choose(self, node: Node, s: S, seat: int, me: int, chain: int) -> Arm:
         """The plan a seat plays at this node: the searching seat's bandit always; another
         seat's bandit too, or its greedy choice when it is modelled (an arm kept nowhere: a
-        model learns nothing from the rewards)."""
-        strategy, sampled = self.strategy, self._sampled
-        key = None if sampled is None else (seat, self._root_key, sampled.sample_key(s))
+        model learns nothing from the rewards). `chain`: the sample keys met from the root
+        (`Sampled`), under which the node keeps what it works out."""
+        strategy = self.strategy
+        key = None if self._sampled is None else (seat, chain)
         if seat != me and self._modelled:
             model = None if key is None else node.models.get(key)
             if model is None:

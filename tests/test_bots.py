@@ -26,7 +26,7 @@ from castle.game import CASTLE
 from castle.state import State
 from tabletop import arena, commands
 from tabletop.bot import Bot, apply_plan, chances
-from tabletop.search import Budget, SearchBot
+from tabletop.search import Budget, Node, SearchBot
 
 TINY = Budget(iterations=6, rollout=2)
 
@@ -215,28 +215,38 @@ class Unkeyed:
         bots.STRATEGY.reopen(s, seat)
 
 
-def test_a_search_reusing_a_nodes_plans_chooses_as_one_working_them_out_each_visit() -> None:
+def test_a_search_reusing_a_nodes_plans_searches_as_one_working_them_out_each_visit() -> None:
     """Castle's sample keys (the selections, the winter cards turned up) tell a search when two
     sampled states at a node are alike, so it keeps their plans and a modelled seat's choice:
-    the same moves, found faster (bench.search_speed). Checked where sampled states differ:
-    before the reveal with the others' cards hidden (a winter card's decisions), and late in
-    a round before a winter card is turned up."""
+    the same tree, grown faster (bench.search_speed). Checked where sampled states differ:
+    before the reveal with the others' cards hidden (a winter card's decisions), late in a
+    round before a winter card is turned up, and at card choices; with rollouts too."""
     checked = 0
     for players in (2, 3, 4):
-        for seed in range(2):
-            rnd = random.Random(seed)
-            s, _ = CASTLE.start({"players": players, "seed": seed, **WINTER})
-            while not CASTLE.terminal(s):
-                seat = CASTLE.asked(s)[0]
-                before_a_draw = s.round + 1 in data.WINTER_ROUNDS and s.phase == "round"
-                if (s.phase == "winter" or before_a_draw) and rnd.random() < 0.3:
-                    seen = CASTLE.view(s, seat)
-                    keyed = SearchBot(bots.STRATEGY, 3, Budget(iterations=60))
-                    unkeyed = SearchBot(Unkeyed(), 3, Budget(iterations=60))
-                    assert keyed.choose(seen, seat) == unkeyed.choose(seen, seat)
-                    checked += 1
-                CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
-    assert checked == 51
+        rnd = random.Random(1)
+        s, _ = CASTLE.start({"players": players, "seed": 1, **WINTER})
+        while not CASTLE.terminal(s):
+            seat = CASTLE.asked(s)[0]
+            before_a_draw = s.round + 1 in data.WINTER_ROUNDS and s.phase == "round"
+            chance = 0.3 if s.phase == "winter" or before_a_draw else 0.05
+            if rnd.random() < chance:
+                budget = Budget(iterations=60, rollout=checked % 2)
+                seen = CASTLE.view(s, seat)
+                keyed = SearchBot(bots.STRATEGY, 3, budget)
+                unkeyed = SearchBot(Unkeyed(), 3, budget)
+                assert keyed.choose(seen, seat) == unkeyed.choose(seen, seat)
+                assert statistics(keyed.root) == statistics(unkeyed.root)
+                checked += 1
+            CASTLE.apply(s, rnd.choice(CASTLE.legal_actions(s, seat)))
+    assert checked == 28
+
+
+def statistics(root: Node) -> dict[int, list[tuple[str, int, float, int]]]:
+    """A search's root: each seat's plans with their visits, rewards and availability."""
+    return {
+        seat: [(key, arm.visits, arm.total, arm.available) for key, arm in arms.items()]
+        for seat, arms in root.arms.items()
+    }
 
 
 def paying_state() -> State:
@@ -329,6 +339,37 @@ def test_a_game_cut_short_in_an_arena_record_is_played_again(
     assert arena_summary(again) == arena_summary(whole)
     assert record.read_text().splitlines()[:2] == lines[:2]
     assert len(record.read_text().splitlines()) == 3
+
+
+def test_an_arena_record_is_refused_for_other_options_and_unusable_files(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "run.jsonl"
+    argv = ["arena", "--bots", "hard:4,easy", "--games", "1", "--workers", "1"]
+    assert main([*argv, "--record", str(record)]) == 0
+    capsys.readouterr()
+    assert main([*argv, "--rollout", "2", "--record", str(record)]) == 2
+    assert "another run: its default budget" in capsys.readouterr().err
+    assert main([*argv, "--record", str(tmp_path)]) == 2
+    assert f"cannot use {tmp_path}: Is a directory" in capsys.readouterr().err
+
+
+def test_games_played_at_once_are_recorded_and_reported_as_one_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "run.jsonl"
+    argv = ["arena", "--bots", "medium,easy", "--seed", "5", "--workers", "2"]
+    assert main([*argv, "--games", "3", "--record", str(record)]) == 0
+    lines = record.read_text().splitlines()
+    assert sorted(json.loads(line)["game"] for line in lines[1:]) == [0, 1, 2]
+    record.write_text("\n".join(lines))  # stopped just before the last line's end
+    capsys.readouterr()
+    assert main([*argv, "--games", "4", "--record", str(record)]) == 0
+    grown = capsys.readouterr().out
+    assert "3 of them played before" in grown
+    assert len(record.read_text().splitlines()) == 5
+    assert main([*argv, "--games", "4"]) == 0
+    assert arena_summary(grown) == arena_summary(capsys.readouterr().out)
 
 
 def test_the_arena_is_deterministic_for_a_seed() -> None:

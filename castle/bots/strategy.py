@@ -55,11 +55,10 @@ class CastleStrategy:
 
     def sample_key(self, s: State) -> Hashable:
         """What a search's sampled states may differ in (tabletop.search.Sampled): the seats'
-        selections, another seat's sampled while it is hidden (a search's root key: what was
-        sampled, and what it brought later), and the winter cards turned up so far, the
-        face-down deck's order drawn by chance (a node's key). Nothing else of the game is
-        drawn after its setup, and neither the plans nor the estimate reads the face-down
-        winter cards."""
+        selections, another seat's sampled while it is hidden, and the winter cards turned up
+        so far (this round's shows each draw as it comes), the face-down deck's order being
+        drawn by chance. Nothing else of the game is drawn after its setup, and neither the
+        plans nor the estimate reads the face-down winter cards."""
         selection = tuple(None if cards is None else tuple(cards) for cards in s.selection)
         w = s.winter
         if w is None:
