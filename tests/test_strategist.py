@@ -14,7 +14,7 @@ import zipfile
 import pytest
 from test_bots import hidden_twins, play, play_winter, winter_decision, winter_decisions
 
-from castle import bots
+from castle import bots, engine
 from castle.bots.strategist import advice, rules
 from castle.cli import main
 from castle.game import CASTLE
@@ -117,6 +117,11 @@ def test_it_keeps_the_last_piece_on_its_worker() -> None:
     s, _ = CASTLE.new(2, 1)
     legal = [{"p": 0, "do": "sell", "accept": True}, {"p": 0, "do": "sell", "accept": False}]
     assert rules.DECISIONS["sell"](s, 0, legal) == legal[1]
+
+
+def test_every_decision_the_engine_asks_has_a_rule() -> None:
+    """No fallback: a stage added to the engine later needs a rule (rules.decide raises)."""
+    assert set(rules.DECISIONS) == set(engine.STAGES)
 
 
 def test_every_rule_number_names_its_source() -> None:

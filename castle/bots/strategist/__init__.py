@@ -21,8 +21,6 @@ from tabletop.game import Action, Json
 from ...game import CASTLE
 from . import rules
 
-LEVEL = "strategist"
-
 
 class StrategistBot:
     """A computer player that follows the strategist's rules (tabletop.bot.Bot)."""
@@ -39,4 +37,4 @@ def make_bot(seed: int) -> StrategistBot:
     return StrategistBot(seed)
 
 
-__all__ = ["LEVEL", "StrategistBot", "make_bot"]
+__all__ = ["StrategistBot", "make_bot"]

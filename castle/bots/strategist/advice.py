@@ -130,11 +130,6 @@ ADVICE: Final = {
         "gefaehrten",
         "the VP that need adds to the Master Builder's score",
     ),
-    "worker_c_guess": Rule(
-        6,
-        "ours",
-        "Worker C's two chosen pieces are counted as 6 BP (clay and wood) before it is revealed",
-    ),
     # --- building --------------------------------------------------------------------------
     "build_margin": Rule(
         0.0,
@@ -148,6 +143,12 @@ ADVICE: Final = {
         "ours",
         "a payment spends about one piece per 3 BP (the Bricklayer's talers, estimated before "
         "the payment is chosen)",
+    ),
+    "pay_ways_most": Rule(
+        300,
+        "ours",
+        "a payment compares at most the first 300 ways found to finish it: a bound on the "
+        "search's time",
     ),
     "rival_gain": Rule(
         1.0,
@@ -193,6 +194,34 @@ ADVICE: Final = {
         "ours",
         "silver still to enter the Forge after now",
     ),
+    "innkeeper_tolls": Rule(
+        2,
+        "ours",
+        "the Innkeeper (winter): tolls still to land on the Village Tavern's card before a "
+        "helper takes its talers, a taler each",
+    ),
+    # --- the characters' small decisions -------------------------------------------------
+    "cart_lacking_kind": Rule(
+        0.5,
+        "ours",
+        "the Trader's cart: a kind the seat holds none of adds 0.5 BP to the cart's kept BP, a "
+        "small preference that a richer cart outweighs (with `cart_push_leader`, 1.5 BP: a "
+        "cart 2 BP richer outweighs both)",
+    ),
+    "cart_push_leader": Rule(
+        1.0,
+        "rulebook",
+        "our reading of 'take care that your opponents do not benefit from your actions more "
+        "than you do': with every cart taken, pushing out the leading rival's helper adds 1 BP "
+        "to the cart's kept BP, a small preference (a cart 1 BP richer ties with it, the "
+        "engine's order deciding; one 2 BP richer outweighs it)",
+    ),
+    "buy_opens_vp": Rule(
+        10.0,
+        "ours",
+        "buying: each building a piece makes payable counts 10 VP, more than any piece is "
+        "worth by itself (at most 2 VP), so such a piece is bought first",
+    ),
     # --- the end and the winter cards (simple sensible rules) ------------------------------
     "winter_pay_most": Rule(
         4,
@@ -231,6 +260,10 @@ DISCARD_ORDER: Final = (
     "stonemason",
     "master_builder",
 )
+
+#: Worker C's two chosen pieces as the card choice counts them, before they are chosen: a clay
+#: and a wood, 6 BP (ours).
+WORKER_C_GUESS: Final = {"clay": 1, "wood": 1}
 
 #: What the rules call the dearest item to take back from the Damsel: BP, silver as a stone
 #: (it converts to any kind), a taler as 1 (ours).

@@ -28,7 +28,7 @@ from tabletop.game import Action
 from ... import data, payment
 from ...state import State
 from . import outlook
-from .advice import value
+from .advice import WORKER_C_GUESS, value
 
 #: The cards that erect buildings.
 BUILDING_CARDS = ("bricklayer", "stonemason", *data.WORKERS)
@@ -77,10 +77,9 @@ def card_score(s: State, seat: int, card: str, hand: _Hand) -> float:
         hand.pieces[kind] += s.tower[kind]
     elif card in data.WORKERS:
         on = dict(data.WORKER_EQUIPMENT[card])
-        bp: float = sum(n * piece_bp(k) for k, n in on.items())
         if card == "worker_c":
-            on |= {"clay": 1, "wood": 1}
-            bp += value("worker_c_guess")
+            on = outlook.with_pieces(on, WORKER_C_GUESS)
+        bp = sum(n * piece_bp(k) for k, n in on.items())
         hand.pieces = outlook.with_pieces(hand.pieces, on)
         gained = bp * per_bp
     return gained + _build(s, seat, card, hand)

@@ -92,12 +92,13 @@ def place_outlook(s: State, seat: int, place: str, tiles: dict[str, int]) -> flo
 
 def _winter_outlook(s: State, seat: int, place: str) -> float:
     """The Granary: what one more helper there scores; the Innkeeper: the talers on the card
-    and a toll or two to come, at `taler_vp`."""
+    and `innkeeper_tolls` tolls to come, at `taler_vp`."""
     assert s.winter is not None
     if place == "granary":
         count = len(s.winter["granary"]) + 1
         return float(data.GRANARY_VP.get(count, 0))
-    return (s.winter["tavern"] + 2) * taler_vp(s, seat)
+    tolls = value("innkeeper_tolls") * data.TAVERN_TOLL
+    return (s.winter["tavern"] + tolls) * taler_vp(s, seat)
 
 
 def place_gain(s: State, seat: int, place: str, tiles: dict[str, int]) -> float:

@@ -10,9 +10,15 @@ stage). The card choice is `cards.py`; the numbers are `advice.py`.
 * **helper**: the free place whose projected end VP beats its fee by `place_margin`, the best
   first (Spielekritik: helpers bring many points at the end; Schloesser: beat the others to
   the lucrative places); a helper from the supply, else from the cart that delivers least;
-* **trader**: the free cart that leaves the most BP; with every cart taken, push out the
-  leading rival (the rulebook: the others must not gain more from your moves than you);
-* **tower**, **buy**, **worker C**: the most BP, first what completes a building;
+* **trader**: the cart that leaves the most BP, with two small preferences a richer cart
+  outweighs: a kind the seat lacks (`cart_lacking_kind`) and, with every cart taken, the leading
+  rival's helper pushed out (`cart_push_leader`; the rulebook: the others must not gain more
+  from your moves than you);
+* **tower**: the pile of the most BP;
+* **buy**: first a piece that makes a building payable (`buy_opens_vp`), else the one worth most
+  above a taler, none when no piece is worth its taler;
+* **worker C**: the two pieces after which the best building is payable, else the most BP,
+  else kinds the seat lacks;
 * **sell**: keep the last piece on a Worker (the rulebook's warning again);
 * **the end**: silver goes to the Forge only for a seat with a Forge place or Palace room
   (never to feed a rival's Forge); the Palace takes the biggest pieces; the Market all it can;
@@ -44,11 +50,10 @@ def decide(s: State, seat: int) -> Action:
         return legal[0]
     stage = engine.stage(s)
     assert stage is not None
-    return DECISIONS.get(stage.name, _first_listed)(s, seat, legal)
-
-
-def _first_listed(s: State, seat: int, legal: list[Action]) -> Action:
-    return legal[0]
+    rule = DECISIONS.get(stage.name)
+    if rule is None:  # a stage added to the engine later: the strategist needs a rule for it
+        raise NotImplementedError(f"the strategist has no rule for the stage {stage.name!r}")
+    return rule(s, seat, legal)
 
 
 def _done(legal: list[Action]) -> Action | None:
@@ -107,16 +112,18 @@ def _pay(s: State, seat: int, legal: list[Action]) -> Action:
 
 
 def _completions(s: State, seat: int, left: dict[str, int]) -> list[list[tuple[str, int, int]]]:
-    """Every way to finish the payment under way (at most 300), as its remaining steps."""
+    """Every way to finish the payment under way (at most `pay_ways_most`), as its remaining
+    steps."""
     t = s.task
     assert t is not None
     ctx = t["pay"]
     own = payment.kinds_in_order(s.players[seat].pieces)
     stock = payment.kinds_in_order(s.stock)
     found: list[list[tuple[str, int, int]]] = []
+    most = value("pay_ways_most")
 
     def walk(i: int, rem: int, used: int, silver: int, chosen: list[tuple[str, int, int]]) -> None:
-        if len(found) >= 300:
+        if len(found) >= most:
             return
         if i == payment.STEPS:
             found.append(list(chosen))
@@ -169,6 +176,8 @@ def _source_cost(a: Action) -> int:
 
 
 def _trader(s: State, seat: int, legal: list[Action]) -> Action:
+    """The cart that leaves the most BP; a kind the seat lacks and, with every cart taken, the
+    leading rival's helper pushed out add small preferences that a richer cart outweighs."""
     others = [i for i in range(s.n) if i != seat]
     leader = max(others, key=lambda i: s.players[i].vp) if others else None
 
@@ -177,14 +186,17 @@ def _trader(s: State, seat: int, legal: list[Action]) -> Action:
             return -1.0
         place = a["place"]
         kind = data.TRADER_PLACES[place].kind
-        lacking = 0.5 if s.players[seat].pieces[kind] == 0 else 0.0
-        pushes_leader = 1.0 if s.traders[place] == leader and leader is not None else 0.0
+        lacking = value("cart_lacking_kind") if s.players[seat].pieces[kind] == 0 else 0.0
+        pushes_leader = (
+            value("cart_push_leader") if s.traders[place] == leader and leader is not None else 0.0
+        )
         return cards.kept_bp(place) + lacking + pushes_leader
 
     return max(legal, key=score)
 
 
 def _tower(s: State, seat: int, legal: list[Action]) -> Action:
+    """The pile of the most BP (silver as a stone)."""
     return max(legal, key=lambda a: s.tower[a["kind"]] * cards.piece_bp(a["kind"]))
 
 
@@ -201,7 +213,7 @@ def _buy(s: State, seat: int, legal: list[Action]) -> Action:
         after = outlook.with_pieces(p.pieces, {kind: 1})
         opens = len(outlook.payable(s, after)) - now
         worth = cards.piece_bp(kind) * value("bp_vp") - outlook.taler_vp(s, seat)
-        return 10.0 * opens + worth
+        return value("buy_opens_vp") * opens + worth
 
     return max(legal, key=score)
 
