@@ -215,6 +215,7 @@ class Unkeyed:
         bots.STRATEGY.reopen(s, seat)
 
 
+@pytest.mark.long  # more of the search, played in CPython
 def test_a_search_reusing_a_nodes_plans_searches_as_one_working_them_out_each_visit() -> None:
     """Castle's sample keys (the selections, the winter cards turned up) tell a search when two
     sampled states at a node are alike, so it keeps their plans and a modelled seat's choice:
