@@ -11,6 +11,7 @@ searches against the clock (a time budget) makes a run depend on the machine.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import multiprocessing
 import time
@@ -50,6 +51,10 @@ class Tally:
     iterations: int = 0
     #: The sums, over its seats, of the game's own figures (`Measure`).
     measured: dict[str, float] = field(default_factory=dict)
+    #: The games it played, by a digest of their actions: fewer than its games when some
+    #: repeated another move for move (a run needs an `opening` then).
+    distinct: set[str] = field(default_factory=set)
+    games: int = 0
 
 
 def lineup(bots: Sequence[str], players: int, game: int) -> list[str]:
@@ -62,6 +67,17 @@ def bot_seed(seed: int, game: int, seat: int) -> int:
     return (seed * 1_000_003 + game * 101 + seat) & 0xFFFF_FFFF
 
 
+def table(bots: Sequence[str], game: int) -> int:
+    """The table of game number `game` when games open at random: the games that seat the
+    bots in turn (one rotation) share a table, its setup and its opening, so that every level
+    plays the same opening from every seat."""
+    return game // len(bots)
+
+
+#: The level that plays an opening (`run`): the game's plans at random.
+OPENING_LEVEL = "easy"
+
+
 def play(
     game: Game[S],
     factory: BotFactory,
@@ -70,21 +86,34 @@ def play(
     seed: int,
     setup: Json | None = None,
     measure: Measure | None = None,
+    opening: int = 0,
+    opening_seed: int = 0,
 ) -> dict[str, Any]:
     """One game between bots of those levels (one per seat); its results and timings. `setup`:
     the game's own setup keys, besides the player count and the seed (None: `Game.new`);
-    `measure`: the game's own figures of each seat at the end."""
+    `measure`: the game's own figures of each seat at the end; `opening`: the first decisions
+    played by the `OPENING_LEVEL` (seeded by `opening_seed`), whoever sits there. Also a
+    digest of the game's actions, which tells two games alike move for move."""
     if setup is None:
         s, _ = game.new(len(levels), setup_seed)
     else:
         s, _ = game.start({**setup, "players": len(levels), "seed": setup_seed})
     bots = [factory(level, seed + seat) for seat, level in enumerate(levels)]
+    opener = factory(OPENING_LEVEL, opening_seed) if opening else None
+    actions = hashlib.sha256()
+    decided = 0
     spent = [0.0] * len(levels)
     slowest = [0.0] * len(levels)
     decisions = [0] * len(levels)
     iterations = [0] * len(levels)
     while not game.terminal(s):
         seat = game.asked(s)[0]
+        if opener is not None and decided < opening:
+            action = opener.choose(game.view(s, seat), seat)
+            actions.update(game.action_text(action).encode() + b"\n")
+            game.apply(s, action)
+            decided += 1
+            continue
         began = time.perf_counter()
         action = bots[seat].choose(game.view(s, seat), seat)
         took = time.perf_counter() - began
@@ -92,6 +121,7 @@ def play(
         slowest[seat] = max(slowest[seat], took)
         decisions[seat] += 1
         iterations[seat] += getattr(bots[seat], "iterations", 0)
+        actions.update(game.action_text(action).encode() + b"\n")
         game.apply(s, action)
     results = game.results(s)
     assert results is not None
@@ -102,10 +132,11 @@ def play(
         "decisions": decisions,
         "iterations": iterations,
         "measured": [measure(s, seat) if measure else {} for seat in range(len(levels))],
+        "digest": actions.hexdigest()[:16],
     }
 
 
-Job = tuple[Game[Any], BotFactory, list[str], int, int, Json | None, Measure | None]
+Job = tuple[Game[Any], BotFactory, list[str], int, int, Json | None, Measure | None, int, int]
 
 
 def _play_one(job: Job) -> dict[str, Any]:
@@ -129,28 +160,36 @@ def run(
     setup: Json | None = None,
     measure: Measure | None = None,
     played_before: Mapping[int, dict[str, Any]] | None = None,
+    opening: int = 0,
 ) -> dict[str, Tally]:
     """Play `games` games (of `setup`'s own keys, if given, and with the game's `measure`: see
     `play`); returns each level's tally. `played_before`: games of this run already played
     (by number: what `play` returned), counted and not played again; `progress` is told of
-    the others as they end, in the order they end. The tallies count games in order."""
+    the others as they end, in the order they end. The tallies count games in order.
+    `opening`: the first decisions of every game played at random by the `OPENING_LEVEL`,
+    the same at one `table`, whose games share its setup (seed + table): without one, games
+    between bots that draw nothing at random (a search in a game without chance) repeat one
+    another move for move, and the games of a run are far fewer than they seem."""
     before = played_before or {}
-    jobs: list[tuple[int, Job]] = [
-        (
-            g,
-            (
-                game,
-                factory,
-                lineup(bots, players, g),
-                seed + g,
-                bot_seed(seed, g, 0),
-                setup,
-                measure,
-            ),
+    jobs: list[tuple[int, Job]] = []
+    for g in range(games):
+        if g in before:
+            continue
+        setup_seed = seed + (table(bots, g) if opening else g)
+        opening_seed = bot_seed(seed, table(bots, g), players)
+        levels = lineup(bots, players, g)
+        job: Job = (
+            game,
+            factory,
+            levels,
+            setup_seed,
+            bot_seed(seed, g, 0),
+            setup,
+            measure,
+            opening,
+            opening_seed,
         )
-        for g in range(games)
-        if g not in before
-    ]
+        jobs.append((g, job))
     tallies: dict[str, Tally] = {level: Tally() for level in dict.fromkeys(bots)}
 
     def count(g: int, played: dict[str, Any]) -> None:
@@ -175,6 +214,10 @@ def run(
             tally.iterations += played["iterations"][seat]
             for name, amount in played["measured"][seat].items():
                 tally.measured[name] = tally.measured.get(name, 0.0) + amount
+        for level in dict.fromkeys(levels):
+            tallies[level].games += 1
+            if "digest" in played:  # (records of older runs have none)
+                tallies[level].distinct.add(played["digest"])
 
     played_now: dict[int, dict[str, Any]] = {}
     if workers <= 1 or len(jobs) <= 1:
@@ -231,7 +274,8 @@ def report(tallies: dict[str, Tally]) -> list[str]:
             f"seat {seat + 1} {wins / played:.0%} of {played:g}"
             for seat, (played, wins) in sorted(t.by_seat.items())
         )
-        lines.append(f"{'':>8}  by seat: {seats}")
+        alike = f"; {len(t.distinct)} distinct of its {t.games} games" if t.distinct else ""
+        lines.append(f"{'':>8}  by seat: {seats}{alike}")
         if t.measured:
             means = ", ".join(f"{name} {total / t.seats:.1f}" for name, total in t.measured.items())
             lines.append(f"{'':>8}  mean at the end: {means}")

@@ -103,6 +103,17 @@ def arena_parser(
         help="games played at once, one process each (default: %(default)s)",
     )
     parser.add_argument(
+        "--opening",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the first N decisions of every game played by the easy level (its plans at "
+        "random), the same for the games that seat the bots in turn on one setup (a table): "
+        "without it, levels that draw nothing at random (the searches, in a game without "
+        "chance such as Castle's summer) replay the same few games, as the report's count of "
+        "distinct games shows (default: %(default)s)",
+    )
+    parser.add_argument(
         "--record",
         metavar="FILE",
         default=None,
@@ -261,6 +272,7 @@ def arena(
         "bots": bots,
         "players": args.players,
         "seed": args.seed,
+        "opening": args.opening,
         "setup": setup,
         "budgets": budgets,
         "default budget": dataclasses.asdict(default),
@@ -299,11 +311,13 @@ def arena(
         setup,
         measure,
         played_before,
+        args.opening,
     )
     elapsed = time.perf_counter() - began
     earlier = sum(1 for g in played_before if g < args.games)
     print(
         f"{args.games} {kind} of {args.players} players, seats rotated, seed {args.seed}"
+        + (f", the first {args.opening} decisions at random" if args.opening else "")
         + (f"; {budgets}" if budgets else "")
         + f"; {elapsed:.0f} s with {args.workers} worker(s)"
         + (f"; {earlier} of them played before, from {args.record}" if earlier else "")

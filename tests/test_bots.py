@@ -373,6 +373,26 @@ def test_games_played_at_once_are_recorded_and_reported_as_one_run(
     assert arena_summary(grown) == arena_summary(capsys.readouterr().out)
 
 
+def test_an_opening_at_random_makes_every_game_of_searching_levels_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Searches draw nothing at random in a summer game once the others' secret cards are
+    taken back, so without an opening their games repeat move for move; an opening played at
+    random, the same at a table (the games seating the levels in turn), makes each its own."""
+    levels = ["hard", "baseline"]
+    searching = functools.partial(bots.make_bot, budget=Budget(iterations=12))
+    alike = arena.run(CASTLE, searching, levels, 2, 4, seed=2, workers=1)
+    assert len(alike["hard"].distinct) < 4
+    apart = arena.run(CASTLE, searching, levels, 2, 4, seed=2, workers=1, opening=4)
+    assert len(apart["hard"].distinct) == 4
+    assert [arena.table(levels, g) for g in range(4)] == [0, 0, 1, 1]
+    argv = ["arena", "--bots", "medium,easy", "--games", "2", "--workers", "1"]
+    assert main([*argv, "--opening", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "the first 4 decisions at random" in out
+    assert "2 distinct of its 2 games" in out
+
+
 def test_the_arena_is_deterministic_for_a_seed() -> None:
     runs = [arena.run(CASTLE, make, ["hard", "easy"], 3, 2, seed=5, workers=1) for _ in "ab"]
     assert [t.scores for t in runs[0].values()] == [t.scores for t in runs[1].values()]
