@@ -59,6 +59,9 @@ MARGIN_SCALE: Final = 10.0
 #: No weight is moved by more than this factor in one step, nor below a tenth of its default.
 MAX_STEP: Final = 1.1
 FLOOR: Final = 0.1
+#: The decisions of each game played at random first (tabletop.arena's opening: without one,
+#: the searches' games repeat one another move for move).
+OPENING: Final = 4
 #: The weights that are chances or shares: never above 1.
 AT_MOST_ONE: Final = ("delivery", "build_chance")
 
@@ -78,7 +81,7 @@ def margin(
     rotated; with more than 2 players, the baselines' mean)."""
     factory = functools.partial(seat_bot, weights, budget)
     bots = ["hard", *["baseline"] * (players - 1)]
-    tallies = arena.run(CASTLE, factory, bots, players, games, seed, workers)
+    tallies = arena.run(CASTLE, factory, bots, players, games, seed, workers, opening=OPENING)
     hard, base = tallies["hard"], tallies["baseline"]
     return sum(hard.scores) / len(hard.scores) - sum(base.scores) / len(base.scores)
 
