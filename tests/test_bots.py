@@ -14,6 +14,7 @@ import argparse
 import functools
 import json
 import random
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -355,6 +356,7 @@ def test_an_arena_record_is_refused_for_other_options_and_unusable_files(
     assert f"cannot use {tmp_path}: Is a directory" in capsys.readouterr().err
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no processes")
 def test_games_played_at_once_are_recorded_and_reported_as_one_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
