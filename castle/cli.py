@@ -65,7 +65,9 @@ def replay_file(path: str) -> int:
 def arena(args: argparse.Namespace) -> int:
     from .bots import ARENA_LEVELS, make_bot
 
-    budget = commands.default_budget(args, ITERATIONS, rollout=args.rollout)
+    budget = commands.default_budget(
+        args, ITERATIONS, rollout=args.rollout, score_weight=args.score_weight
+    )
     setup = {"winter": True} if args.winter else None
     kind = "winter games" if args.winter else "games"
     return commands.arena(
@@ -99,6 +101,14 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="a searching level's random decisions a rollout (default: %(default)s)",
+    )
+    bots.add_argument(
+        "--score-weight",
+        type=float,
+        default=0.0,
+        help="the share of a searching level's reward taken from the score rather than the "
+        "win (tabletop.search.Budget.score_weight; the baseline keeps none) "
+        "(default: %(default)s)",
     )
     bots.add_argument("--winter", action="store_true", help=winter)
     tune = sub.add_parser(

@@ -25,7 +25,7 @@ from castle.bots import plans, value
 from castle.cli import main
 from castle.game import CASTLE
 from castle.state import State
-from tabletop import arena, commands
+from tabletop import arena, commands, search
 from tabletop.bot import Bot, apply_plan, chances
 from tabletop.search import Budget, Node, SearchBot
 
@@ -249,6 +249,25 @@ def statistics(root: Node) -> dict[int, list[tuple[str, int, float, int]]]:
         seat: [(key, arm.visits, arm.total, arm.available) for key, arm in arms.items()]
         for seat, arms in root.arms.items()
     }
+
+
+def test_a_search_takes_a_share_of_its_reward_from_the_score() -> None:
+    """`Budget.score_weight`: one iteration's reward is the chance of winning and, for that
+    share, the chance at a spread `SCORE_SPREAD` times wider; the baseline keeps none."""
+    s = paying_state()
+    seat = CASTLE.asked(s)[0]
+    for weight in (0.0, 0.4):
+        bot = SearchBot(bots.STRATEGY, 1, Budget(iterations=1, score_weight=weight))
+        bot.choose(CASTLE.view(s, seat), seat)
+        (arm,) = (arm for arm in bot.root.arms[seat].values() if arm.visits)
+        after = CASTLE.copy(s)
+        apply_plan(CASTLE, after, seat, arm.plan)
+        estimates = bots.STRATEGY.estimate(after)
+        narrow = chances(estimates, bots.STRATEGY.spread)[seat]
+        wide = chances(estimates, bots.STRATEGY.spread * search.SCORE_SPREAD)[seat]
+        assert arm.total == pytest.approx((1 - weight) * narrow + weight * wide)
+    baseline = bots.make_bot("baseline", 1, Budget(score_weight=0.4))
+    assert isinstance(baseline, SearchBot) and baseline.budget.score_weight == 0.0
 
 
 def paying_state() -> State:

@@ -12,6 +12,7 @@ in fixed positions against those it made when it was frozen (tests/test_baseline
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Final
 
 from tabletop.bot import Bot, Plan
@@ -51,4 +52,6 @@ STRATEGY: Final = BaselineStrategy()
 
 
 def make_bot(seed: int, budget: Budget | None = None) -> Bot:
+    """The baseline's search, with the rewards it was frozen with (no score share)."""
+    budget = dataclasses.replace(budget or Budget(), score_weight=0.0)
     return SearchBot(STRATEGY, seed, budget)
