@@ -122,6 +122,42 @@ def payments(
     return found
 
 
+def completions(
+    step: int,
+    rem: int,
+    kinds: int,
+    silver: int,
+    own: tuple[int, ...],
+    stock: tuple[int, ...],
+    most: int,
+) -> list[list[tuple[str, int, int]]]:
+    """Every way (at most `most`) to finish a payment at its step `step`, with `rem` BP still
+    to pay, `kinds` kinds used so far and `silver` bars still free, from a hand of `own` and a
+    stock of `stock` (counts in payment order): for each, the steps left as (kind, own pieces,
+    silver converted). The bots' plans finish a payment begun by hand with it."""
+    found: list[list[tuple[str, int, int]]] = []
+
+    def walk(i: int, rem: int, used: int, silver: int, chosen: list[tuple[str, int, int]]) -> None:
+        if len(found) >= most:
+            return
+        if i == STEPS:
+            found.append(list(chosen))
+            return
+        bp = BPS[i]
+        for o in range(own[i] + 1):
+            for c in range(min(silver, stock[i]) + 1):
+                n = o + c
+                if n * bp > rem:
+                    break
+                if can_finish(i + 1, rem - n * bp, used + (n > 0), silver - c, own, stock):
+                    walk(
+                        i + 1, rem - n * bp, used + (n > 0), silver - c, [*chosen, (ORDER[i], o, c)]
+                    )
+
+    walk(step, rem, kinds, silver, [])
+    return found
+
+
 def spent(pay: Payment) -> int:
     """The pieces a payment spends, converted silver included (the Bricklayer is paid 1 taler
     for each, docs/rules.md §Bricklayer)."""

@@ -230,33 +230,15 @@ def _completions(s: State, seat: int) -> list[Plan]:
     step = ctx["step"]
     own = payment.kinds_in_order(p.pieces)
     stock = payment.kinds_in_order(s.stock)
-    found: list[list[tuple[int, int]]] = []
-
-    def walk(i: int, rem: int, used: int, silver: int, chosen: list[tuple[int, int]]) -> None:
-        if len(found) >= 200:
-            return
-        if i == payment.STEPS:
-            found.append(list(chosen))
-            return
-        bp = payment.BPS[i]
-        for o in range(own[i] + 1):
-            for c in range(min(silver, stock[i]) + 1):
-                n = o + c
-                if n * bp > rem:
-                    break
-                if payment.can_finish(i + 1, rem - n * bp, used + (n > 0), silver - c, own, stock):
-                    walk(i + 1, rem - n * bp, used + (n > 0), silver - c, [*chosen, (o, c)])
-
-    walk(step, ctx["rem"], ctx["kinds"], p.pieces["silver"] - ctx["silver"], [])
-    pays = []
-    for chosen in found:
-        kinds = payment.ORDER[step:]
-        pays.append(
-            {
-                "own": {k: o for k, (o, _) in zip(kinds, chosen, strict=True) if o},
-                "converted": {k: c for k, (_, c) in zip(kinds, chosen, strict=True) if c},
-            }
-        )
+    silver = p.pieces["silver"] - ctx["silver"]
+    found = payment.completions(step, ctx["rem"], ctx["kinds"], silver, own, stock, 200)
+    pays: list[payment.Payment] = [
+        {
+            "own": {kind: pieces for kind, pieces, _ in chosen if pieces},
+            "converted": {kind: converted for kind, _, converted in chosen if converted},
+        }
+        for chosen in found
+    ]
     card = t.get("card", "stonemason")
     # The hand the rest is paid from: the steps already taken leave the player only at the end.
     pieces = dict(p.pieces)

@@ -119,32 +119,10 @@ def _completions(s: State, seat: int, left: dict[str, int]) -> list[list[tuple[s
     ctx = t["pay"]
     own = payment.kinds_in_order(s.players[seat].pieces)
     stock = payment.kinds_in_order(s.stock)
-    found: list[list[tuple[str, int, int]]] = []
-    most = value("pay_ways_most")
-
-    def walk(i: int, rem: int, used: int, silver: int, chosen: list[tuple[str, int, int]]) -> None:
-        if len(found) >= most:
-            return
-        if i == payment.STEPS:
-            found.append(list(chosen))
-            return
-        bp = payment.BPS[i]
-        for o in range(own[i] + 1):
-            for c in range(min(silver, stock[i]) + 1):
-                n = o + c
-                if n * bp > rem:
-                    break
-                if payment.can_finish(i + 1, rem - n * bp, used + (n > 0), silver - c, own, stock):
-                    walk(
-                        i + 1,
-                        rem - n * bp,
-                        used + (n > 0),
-                        silver - c,
-                        [*chosen, (payment.ORDER[i], o, c)],
-                    )
-
-    walk(ctx["step"], ctx["rem"], ctx["kinds"], left["silver"], [])
-    return found
+    most = int(value("pay_ways_most"))
+    return payment.completions(
+        ctx["step"], ctx["rem"], ctx["kinds"], left["silver"], own, stock, most
+    )
 
 
 # --- helpers -------------------------------------------------------------------------------
