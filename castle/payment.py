@@ -93,33 +93,17 @@ def payments(
     so it finds exactly the payments the steps can reach.
     """
     own, stk = kinds_in_order(pieces), kinds_in_order(stock)
-    found: list[Payment] = []
-    chosen: list[tuple[int, int]] = []
+    return [
+        as_payment(steps) for steps in completions(0, cost, 0, pieces["silver"], own, stk, limit)
+    ]
 
-    def walk(i: int, rem: int, used: int, silver: int) -> None:
-        if len(found) >= limit:
-            return
-        if i == STEPS:
-            found.append(
-                {
-                    "own": {ORDER[j]: o for j, (o, _) in enumerate(chosen) if o},
-                    "converted": {ORDER[j]: c for j, (_, c) in enumerate(chosen) if c},
-                }
-            )
-            return
-        bp = BPS[i]
-        for o in range(own[i] + 1):
-            for c in range(min(silver, stk[i]) + 1):
-                n = o + c
-                if n * bp > rem:
-                    break
-                if can_finish(i + 1, rem - n * bp, used + (n > 0), silver - c, own, stk):
-                    chosen.append((o, c))
-                    walk(i + 1, rem - n * bp, used + (n > 0), silver - c)
-                    chosen.pop()
 
-    walk(0, cost, 0, pieces["silver"])
-    return found
+def as_payment(steps: list[tuple[str, int, int]]) -> Payment:
+    """A payment's steps (kind, own pieces, silver converted) as a `Payment`."""
+    return {
+        "own": {kind: count for kind, count, _ in steps if count},
+        "converted": {kind: count for kind, _, count in steps if count},
+    }
 
 
 def completions(

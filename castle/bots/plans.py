@@ -232,13 +232,7 @@ def _completions(s: State, seat: int) -> list[Plan]:
     stock = payment.kinds_in_order(s.stock)
     silver = p.pieces["silver"] - ctx["silver"]
     found = payment.completions(step, ctx["rem"], ctx["kinds"], silver, own, stock, 200)
-    pays: list[payment.Payment] = [
-        {
-            "own": {kind: pieces for kind, pieces, _ in chosen if pieces},
-            "converted": {kind: converted for kind, _, converted in chosen if converted},
-        }
-        for chosen in found
-    ]
+    pays = [payment.as_payment(steps) for steps in found]
     card = t.get("card", "stonemason")
     # The hand the rest is paid from: the steps already taken leave the player only at the end.
     pieces = dict(p.pieces)
