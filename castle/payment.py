@@ -142,6 +142,15 @@ def completions(
     return found
 
 
+def left_after(pieces: dict[str, int], pay: Payment) -> dict[str, int]:
+    """The hand of `pieces` after a payment."""
+    left = dict(pieces)
+    for kind, n in pay["own"].items():
+        left[kind] -= n
+    left["silver"] -= sum(pay["converted"].values())
+    return left
+
+
 def spent(pay: Payment) -> int:
     """The pieces a payment spends, converted silver included (the Bricklayer is paid 1 taler
     for each, docs/rules.md §Bricklayer)."""

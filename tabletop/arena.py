@@ -11,11 +11,12 @@ searches against the clock (a time budget) makes a run depend on the machine.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import multiprocessing
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -139,10 +140,6 @@ def play(
 Job = tuple[Game[Any], BotFactory, list[str], int, int, Json | None, Measure | None, int, int]
 
 
-def _play_one(job: Job) -> dict[str, Any]:
-    return play(*job)
-
-
 def _play_numbered(numbered: tuple[int, Job]) -> tuple[int, dict[str, Any]]:
     number, job = numbered
     return number, play(*job)
@@ -220,18 +217,16 @@ def run(
                 tallies[level].distinct.add(played["digest"])
 
     played_now: dict[int, dict[str, Any]] = {}
-    if workers <= 1 or len(jobs) <= 1:
-        for g, job in jobs:
-            played_now[g] = _play_one(job)
-            if progress:
-                progress(g, played_now[g])
-    else:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+    with contextlib.ExitStack() as stack:
+        ended: Iterable[tuple[int, dict[str, Any]]] = map(_play_numbered, jobs)
+        if workers > 1 and len(jobs) > 1:
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
             # As each game ends, not in order: a record keeps every game already played.
-            for g, played in pool.imap_unordered(_play_numbered, jobs):
-                played_now[g] = played
-                if progress:
-                    progress(g, played)
+            ended = pool.imap_unordered(_play_numbered, jobs)
+        for g, played in ended:
+            played_now[g] = played
+            if progress:
+                progress(g, played)
     every = {**{g: played for g, played in before.items() if g < games}, **played_now}
     for g in sorted(every):
         count(g, every[g])

@@ -311,6 +311,20 @@ def arena_summary(out: str) -> list[str]:
     return ["; ".join(line.split("; ")[:2]) for line in out.splitlines() if ": won " in line]
 
 
+def grow_to_four_games(
+    argv: list[str], record: Path, before: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A run grown to 4 games from a record of `before`: only the others played, all of them
+    recorded, and the report the whole run's."""
+    capsys.readouterr()
+    assert main([*argv, "--games", "4", "--record", str(record)]) == 0
+    grown = capsys.readouterr().out
+    assert f"{before} of them played before" in grown
+    assert len(record.read_text().splitlines()) == 5
+    assert main([*argv, "--games", "4"]) == 0
+    assert arena_summary(grown) == arena_summary(capsys.readouterr().out)
+
+
 def test_an_arena_run_goes_on_from_its_record(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -320,13 +334,7 @@ def test_an_arena_run_goes_on_from_its_record(
     argv = ["arena", "--bots", "medium,easy", "--seed", "3", "--workers", "1"]
     assert main([*argv, "--games", "2", "--record", str(record)]) == 0
     assert len(record.read_text().splitlines()) == 3  # the run, then a line a game
-    capsys.readouterr()
-    assert main([*argv, "--games", "4", "--record", str(record)]) == 0
-    grown = capsys.readouterr().out
-    assert "2 of them played before" in grown
-    assert len(record.read_text().splitlines()) == 5
-    assert main([*argv, "--games", "4"]) == 0
-    assert arena_summary(grown) == arena_summary(capsys.readouterr().out)
+    grow_to_four_games(argv, record, 2, capsys)
 
 
 def test_an_arena_record_of_another_run_is_refused_and_kept(
@@ -385,13 +393,7 @@ def test_games_played_at_once_are_recorded_and_reported_as_one_run(
     lines = record.read_text().splitlines()
     assert sorted(json.loads(line)["game"] for line in lines[1:]) == [0, 1, 2]
     record.write_text("\n".join(lines))  # stopped just before the last line's end
-    capsys.readouterr()
-    assert main([*argv, "--games", "4", "--record", str(record)]) == 0
-    grown = capsys.readouterr().out
-    assert "3 of them played before" in grown
-    assert len(record.read_text().splitlines()) == 5
-    assert main([*argv, "--games", "4"]) == 0
-    assert arena_summary(grown) == arena_summary(capsys.readouterr().out)
+    grow_to_four_games(argv, record, 3, capsys)
 
 
 def test_an_opening_at_random_makes_every_game_of_searching_levels_its_own(

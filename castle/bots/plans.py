@@ -178,9 +178,9 @@ def _chosen(
     share, palace, per_taler = worth
 
     def estimated(pay: payment.Payment) -> float:
-        return value.hand_worth(_left(pieces, pay), share, palace) + per_taler * payment.income(
-            card, pay
-        )
+        return value.hand_worth(
+            payment.left_after(pieces, pay), share, palace
+        ) + per_taler * payment.income(card, pay)
 
     def judged(pay: payment.Payment) -> float:
         return _left_worth(pieces, pay) + _income_worth(card, pay)
@@ -195,19 +195,10 @@ def _chosen(
     return [best[2], *(item[2] for item in rest[: PAYMENTS_PER_BUILDING - 1])]
 
 
-def _left(pieces: dict[str, int], pay: payment.Payment) -> dict[str, int]:
-    """The hand of `pieces` after a payment."""
-    left = dict(pieces)
-    for kind, n in pay["own"].items():
-        left[kind] -= n
-    left["silver"] -= sum(pay["converted"].values())
-    return left
-
-
 def _left_worth(pieces: dict[str, int], pay: payment.Payment) -> float:
     """What the pieces left after a payment are worth: silver most, then kinds kept (silver
     can stand for a missing kind)."""
-    left = _left(pieces, pay)
+    left = payment.left_after(pieces, pay)
     kinds = sum(1 for k in data.BUILDING_KINDS if left[k]) + min(left["silver"], 2)
     bp = sum(left[k] * data.BP[k] for k in data.BUILDING_KINDS)
     return value.W["silver"] * left["silver"] + value.W["bp"] * bp + 1.5 * min(kinds, 3)

@@ -134,21 +134,12 @@ def _build(s: State, seat: int, card: str, hand: _Hand) -> float:
                 best, best_score, best_pay = building, score, pays[0]
         if best is None or best_pay is None:
             break
-        hand.pieces = left_after(hand.pieces, best_pay)
+        hand.pieces = payment.left_after(hand.pieces, best_pay)
         if card == "bricklayer":
             hand.talers += payment.spent(best_pay)
         hand.helpers = 0  # one helper counted per card (erect_score)
         total += best_score
     return total
-
-
-def left_after(pieces: dict[str, int], pay: payment.Payment) -> dict[str, int]:
-    """The hand of `pieces` after a payment."""
-    left = dict(pieces)
-    for kind, n in pay["own"].items():
-        left[kind] -= n
-    left["silver"] -= sum(pay["converted"].values())
-    return left
 
 
 def erect_score(s: State, seat: int, card: str, building: str, talers: int, helpers: int) -> float:
