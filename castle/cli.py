@@ -1,6 +1,7 @@
-"""The command line: `python -m castle simulate ...`, `python -m castle replay FILE` and
-`python -m castle arena --bots hard,medium --players 2 --games 200 --seed 1`; `--winter` plays
-the winter variant (simulate and arena)."""
+"""The command line: `python -m castle simulate ...`, `python -m castle replay FILE`,
+`python -m castle arena --bots hard,medium --players 2 --games 200 --seed 1`, and the bots'
+`tune` and `trial` (docs/bots.md); `--winter` plays the winter variant (simulate, arena,
+trial)."""
 
 from __future__ import annotations
 
@@ -71,15 +72,8 @@ def arena(args: argparse.Namespace) -> int:
     setup = {"winter": True} if args.winter else None
     kind = "winter games" if args.winter else "games"
     return commands.arena(
-        CASTLE, make_bot, ARENA_LEVELS, SEARCHING, args, budget, setup, kind, left_unused
+        CASTLE, make_bot, ARENA_LEVELS, SEARCHING, args, budget, setup, kind, scoring.left_unused
     )
-
-
-def left_unused(s: State, seat: int) -> dict[str, float]:
-    """What a seat ended the game holding and never turned into VP: its pieces' building value
-    (BP) and its talers (docs/bots.md: a strong player leaves little)."""
-    p = s.players[seat]
-    return {"unused BP": scoring.piece_bp(p.pieces), "unused talers": p.talers}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,12 +111,22 @@ def main(argv: list[str] | None = None) -> int:
         description="SPSA over arena games against the baseline (castle/bots/tune.py, "
         "docs/bots.md): prints each step's weights and margins.",
     )
+    from .bots import trial
     from .bots import tune as tuning
 
     tuning.add_options(tune)
+    trying = sub.add_parser(
+        "trial",
+        help="play hard with some estimate weights changed against a level as it is",
+        description="A trial of the estimate's weights (castle/bots/trial.py, docs/bots.md): "
+        "the arena's tally and the paired score margin with its standard error.",
+    )
+    trial.add_options(trying)
     args = parser.parse_args(argv)
     if args.command == "tune":
         return tuning.run(args)
+    if args.command == "trial":
+        return trial.run(args)
     if args.command in ("simulate", "sim"):
         return simulate(args.players, args.games, args.seed, args.winter)
     if args.command == "arena":

@@ -294,3 +294,10 @@ def ranking(s: State) -> dict[str, Any]:
 
 STAGES = {"convert": CONVERT, "palace": PALACE, "market": MARKET}
 AUTO_STEPS: dict[str, AutoStep[State]] = {"clear_carts": clear_carts, "score": score}
+
+
+def left_unused(s: State, seat: int) -> dict[str, float]:
+    """What a seat ended the game holding and never turned into VP: its pieces' building value
+    (BP) and its talers (the arena's measure, docs/bots.md: a strong player leaves little)."""
+    p = s.players[seat]
+    return {"unused BP": piece_bp(p.pieces), "unused talers": p.talers}

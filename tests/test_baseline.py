@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from test_bots import moves_chosen
 
-from castle.bots import ARENA_LEVELS, LEVELS, Budget, make_bot
+from castle.bots import ARENA_LEVELS, LEVELS, Budget, baseline, make_bot
 from castle.cli import main
+from tabletop import levels
+from tabletop.bot import Bot
 from tools import build
 
 #: The budget the recorded moves were made with (tests/test_bots.py's TINY).
@@ -26,9 +28,19 @@ MOVES = json.loads((Path(__file__).parent / "data" / "baseline_moves.json").read
 @pytest.mark.parametrize("game", sorted(MOVES["games"]))
 def test_the_baseline_plays_the_moves_it_was_frozen_with(game: str) -> None:
     """The hard level's moves over fixed seeds at the time it was frozen, played again by the
-    baseline: nothing it depends on has moved its hand."""
-    chosen = moves_chosen(game, lambda level, seed: make_bot(level, seed, TINY))
+    baseline: nothing it depends on has moved its hand. Its opponents are the easy and medium
+    levels as they were then, over the baseline's frozen plans and estimate: today's play
+    otherwise (their estimate's weights have moved since), and so would the games."""
+    chosen = moves_chosen(game, frozen_level)
     assert chosen == MOVES["games"][game]
+
+
+def frozen_level(level: str, seed: int) -> Bot:
+    """A level as it was when the baseline was frozen: the baseline, or easy and medium over
+    its strategy."""
+    if level == "baseline":
+        return make_bot(level, seed, TINY)
+    return levels.make(baseline.STRATEGY, level, seed, TINY)
 
 
 def test_the_baseline_sits_in_the_arena_but_not_on_the_page(

@@ -1,16 +1,20 @@
 """The tuner (castle/bots/tune.py, `python -m castle tune`): a run is its options, so it can
-be made again, and it moves the weights only within its bounds. Its results are figures for
-docs/bots.md, never a test's."""
+be made again, and it moves the weights only within its bounds. A trial of weights
+(castle/bots/trial.py, `python -m castle trial`) changes only its own player's. Their results
+are figures for docs/bots.md, never a test's."""
 
 from __future__ import annotations
 
+import argparse
 import json
 from pathlib import Path
 
 import pytest
 
-from castle.bots import tune, value
+from castle.bots import trial, tune, value
 from castle.cli import main
+from tabletop import arena
+from tabletop.game import Action, Json
 
 
 @pytest.mark.long  # it plays arena games
@@ -29,3 +33,40 @@ def test_a_tuning_run_is_reproducible_and_bounded(tmp_path: Path) -> None:
         default = first["defaults"][name]
         assert default == value.WEIGHTS[name]  # the estimate's own defaults, untouched
         assert tune.FLOOR * default <= weight <= default * tune.MAX_STEP**2 * (1 + 1e-12)
+
+
+def test_a_trial_names_the_weights_it_changes_and_refuses_others() -> None:
+    assert trial.parse_weights("bp=0.4, taler=0.35") == {"bp": 0.4, "taler": 0.35}
+    for wrong in ("bp", "bq=0.4", "bp=much", "cheap_building=10"):
+        with pytest.raises(argparse.ArgumentTypeError, match=r"name=value|not a number"):
+            trial.parse_weights(wrong)
+    assert trial.trial_name({"bp": 0.4}) == "hard+bp=0.4"
+
+
+def test_a_trial_player_decides_with_its_weights_and_puts_them_back() -> None:
+    seen: list[float] = []
+
+    class Probe:
+        iterations = 7
+
+        def choose(self, view: Json, seat: int) -> Action:
+            seen.append(value.W["bp"])
+            raise RuntimeError("a decision that fails")
+
+    player = trial.Weighted(Probe(), {"bp": 0.123})
+    with pytest.raises(RuntimeError):
+        player.choose({}, 0)
+    assert seen == [0.123] and value.W["bp"] == value.WEIGHTS["bp"] and player.iterations == 7
+
+
+def test_a_trials_margins_pair_each_game_with_its_other_seats() -> None:
+    tallies = {"t": arena.Tally(scores=[90, 70]), "hard": arena.Tally(scores=[80, 60, 75, 85])}
+    assert trial.margins(tallies, "t", "hard", 3) == [20.0, -10.0]
+
+
+@pytest.mark.long  # it plays arena games
+def test_a_trial_reports_the_tally_and_the_margin(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["trial", "--weights", "bp=0.4", "--games", "2", "--iterations", "3", "--workers", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "hard+bp=0.4: won" in out and "margin: " in out and "VP a game" in out

@@ -161,6 +161,12 @@ def _best_payments(
     )
 
 
+def forget_payments() -> None:
+    """Forget the payments worked out so far: they were chosen by the estimate's weights of
+    the moment (a trial changes them for one player, castle/bots/trial.py)."""
+    _best_payments.cache_clear()
+
+
 def _chosen(
     found: list[payment.Payment],
     pieces: dict[str, int],
