@@ -29,9 +29,10 @@ from ..state import Player, State
 WEIGHTS: Final = {
     # VP per BP of building pieces while buildings can still be erected: buildings give
     # 0.5-0.75 VP per BP with the Stonemason, half with a Worker, and fund helpers' places;
-    # not every piece finds a building before the end. 0.5 until 2026-12-07: hard at 0.4
-    # against hard at 0.5 scored 5 VP a game more and left a third fewer pieces unused
-    # (docs/bots.md, "Trials of the estimate's weights").
+    # not every piece finds a building before the end. 0.5 until 2026-12-07: at 300
+    # iterations hard at 0.4 scored 5 VP a game more than hard at 0.5 and left a third fewer
+    # pieces unused; at 1000 the two are within the error (docs/bots.md, "Trials of the
+    # estimate's weights").
     "bp": 0.4,
     # VP per silver: a wild piece (converted in a payment into any kind, stone included), so a
     # little more than a stone: a payment converts silver only where it must.
