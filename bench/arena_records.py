@@ -19,7 +19,7 @@ import statistics
 import sys
 from typing import Any
 
-from tabletop.arena import lineup, wilson
+from tabletop.arena import Tally, count, lineup, wilson
 
 
 def read(path: str) -> tuple[dict[str, Any], dict[int, dict[str, Any]]]:
@@ -48,34 +48,21 @@ def margin(run: dict[str, Any], number: int, played: dict[str, Any]) -> float:
 
 def summary(path: str) -> list[str]:
     run, games = read(path)
-    by_level: dict[str, dict[str, float]] = {}
-    for number, played in games.items():
-        levels = lineup(run["bots"], run["players"], number)
-        winners = played["results"]["winners"]
-        for row in played["results"]["seats"]:
-            seat = row["seat"]
-            tally = by_level.setdefault(levels[seat], {})
-            for name, amount in (
-                ("seats", 1.0),
-                ("wins", 1 / len(winners) if seat in winners else 0.0),
-                ("score", row["score"]),
-                ("decisions", played["decisions"][seat]),
-                ("iterations", played["iterations"][seat]),
-                *played["measured"][seat].items(),
-            ):
-                tally[name] = tally.get(name, 0.0) + amount
+    tallies = {level: Tally() for level in dict.fromkeys(run["bots"])}
+    for number in sorted(games):
+        count(tallies, run["bots"], run["players"], number, games[number])
     lines = [f"{path}: {len(games)} games of {run['players']} players, seed {run['seed']}"]
-    for level, tally in by_level.items():
-        seats = int(tally["seats"])
-        low, high = wilson(tally["wins"], seats)
+    for level, tally in tallies.items():
+        if not tally.seats:
+            continue
+        low, high = wilson(tally.wins, tally.seats)
         measured = ", ".join(
-            f"{name} {tally[name] / seats:.1f}" for name in tally if name.startswith("unused")
+            f"{name} {total / tally.seats:.1f}" for name, total in tally.measured.items()
         )
         lines.append(
-            f"  {level}: won {tally['wins']:g} of {seats} ({tally['wins'] / seats:.1%}, 95 % CI "
-            f"{low:.1%}-{high:.1%}); mean score {tally['score'] / seats:.1f}; "
-            f"{tally['iterations'] / max(1.0, tally['decisions']):.0f} iterations a decision; "
-            + measured
+            f"  {level}: won {tally.wins:g} of {tally.seats} ({tally.wins / tally.seats:.1%}, "
+            f"95 % CI {low:.1%}-{high:.1%}); mean score {statistics.mean(tally.scores):.1f}; "
+            f"{tally.iterations / max(1, tally.decisions):.0f} iterations a decision; " + measured
         )
     return lines
 

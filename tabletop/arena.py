@@ -145,6 +145,37 @@ def _play_numbered(numbered: tuple[int, Job]) -> tuple[int, dict[str, Any]]:
     return number, play(*job)
 
 
+def count(
+    tallies: dict[str, Tally], bots: Sequence[str], players: int, g: int, played: dict[str, Any]
+) -> None:
+    """Add game number `g` (what `play` returned) to each level's tally (`lineup` seats them)."""
+    levels = lineup(bots, players, g)
+    results = played["results"]
+    winners = results["winners"]
+    for row in results["seats"]:
+        tally = tallies[levels[row["seat"]]]
+        tally.seats += 1
+        tally.scores.append(row["score"])
+        there = tally.by_seat.setdefault(row["seat"], [0, 0.0])
+        there[0] += 1
+        if row["seat"] in winners:
+            tally.wins += 1 / len(winners)
+            tally.winning_scores.append(row["score"])
+            there[1] += 1 / len(winners)
+    for seat, level in enumerate(levels):
+        tally = tallies[level]
+        tally.decisions += played["decisions"][seat]
+        tally.seconds += played["seconds"][seat]
+        tally.slowest = max(tally.slowest, played["slowest"][seat])
+        tally.iterations += played["iterations"][seat]
+        for name, amount in played["measured"][seat].items():
+            tally.measured[name] = tally.measured.get(name, 0.0) + amount
+    for level in dict.fromkeys(levels):
+        tallies[level].games += 1
+        if "digest" in played:  # (records of older runs have none)
+            tallies[level].distinct.add(played["digest"])
+
+
 def run(
     game: Game[S],
     factory: BotFactory,
@@ -189,33 +220,6 @@ def run(
         jobs.append((g, job))
     tallies: dict[str, Tally] = {level: Tally() for level in dict.fromkeys(bots)}
 
-    def count(g: int, played: dict[str, Any]) -> None:
-        levels = lineup(bots, players, g)
-        results = played["results"]
-        winners = results["winners"]
-        for row in results["seats"]:
-            tally = tallies[levels[row["seat"]]]
-            tally.seats += 1
-            tally.scores.append(row["score"])
-            there = tally.by_seat.setdefault(row["seat"], [0, 0.0])
-            there[0] += 1
-            if row["seat"] in winners:
-                tally.wins += 1 / len(winners)
-                tally.winning_scores.append(row["score"])
-                there[1] += 1 / len(winners)
-        for seat, level in enumerate(levels):
-            tally = tallies[level]
-            tally.decisions += played["decisions"][seat]
-            tally.seconds += played["seconds"][seat]
-            tally.slowest = max(tally.slowest, played["slowest"][seat])
-            tally.iterations += played["iterations"][seat]
-            for name, amount in played["measured"][seat].items():
-                tally.measured[name] = tally.measured.get(name, 0.0) + amount
-        for level in dict.fromkeys(levels):
-            tallies[level].games += 1
-            if "digest" in played:  # (records of older runs have none)
-                tallies[level].distinct.add(played["digest"])
-
     played_now: dict[int, dict[str, Any]] = {}
     with contextlib.ExitStack() as stack:
         ended: Iterable[tuple[int, dict[str, Any]]] = map(_play_numbered, jobs)
@@ -229,7 +233,7 @@ def run(
                 progress(g, played)
     every = {**{g: played for g, played in before.items() if g < games}, **played_now}
     for g in sorted(every):
-        count(g, every[g])
+        count(tallies, bots, players, g, every[g])
     return tallies
 
 

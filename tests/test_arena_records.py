@@ -19,6 +19,8 @@ def record(path: Path, bots: list[str], scores: list[tuple[int, int]]) -> str:
         played = {
             "results": {"winners": winners, "seats": seats},
             "decisions": [10, 10],
+            "seconds": [1.0, 1.0],
+            "slowest": [0.2, 0.2],
             "iterations": [1000, 500],
             "measured": [{"unused BP": 4}, {"unused BP": 8}],
         }
