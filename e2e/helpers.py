@@ -89,14 +89,15 @@ def wait_until_ready(page: Page, console: ConsoleLog, timeout_ms: int = BOOT_TIM
 
 #: The visible moves of the current screen, in page order, each token once: every `[data-act]`
 #: but the page's tools (`[data-tool]`: menu, undo, help, languages, the log's lines, …).
-#: It also remembers the drawn screen (its first element: a redraw replaces it), and returns
-#: null while the screen is still the one remembered before the last click, so a caller never
-#: reads a half-handled click, and while a computer player is thinking.
+#: It also remembers which drawing of the screen it read (`body[data-draws]`, counted by
+#: web/main.py), and returns null while the screen is still the one read before the last click,
+#: so a caller never reads a half-handled click, and while a computer player is thinking.
 OPTIONS_JS = """(expectRedraw) => {
   const root = document.getElementById('app');
-  if (expectRedraw && root.contains(window.__e2eDrawn)) return null;
+  const draws = document.body.dataset.draws;
+  if (expectRedraw && draws === window.__e2eDraws) return null;
   if (root.querySelector('[data-thinking]')) return null;
-  window.__e2eDrawn = root.firstElementChild;
+  window.__e2eDraws = draws;
   const seen = [];
   for (const el of root.querySelectorAll('[data-act]')) {
     if (el.matches('[data-tool]')) continue;  // the page's tools: web/shell/html.py tool()

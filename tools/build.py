@@ -63,6 +63,7 @@ DEV_BUILD = "dev"
 PAGE_FILES = (
     "pyscript.toml",
     "web/boot.js",
+    "web/morph.js",
     "web/sw-routes.js",
     "web/python.mjs",
     "web/python_snapshot.mjs",

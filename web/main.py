@@ -108,6 +108,7 @@ app.reopen()  # a reload shows the game that was on screen, where it was
 class Focus(NamedTuple):
     """The focused element, as `_focused` describes it so that `_refocus` finds it again."""
 
+    element: Any
     id: str | None
     key: str | None
     kind: str
@@ -130,9 +131,9 @@ def _options(**values: object) -> Any:
 
 
 def _focused() -> Focus | None:
-    """The focused element, as what finds it again after a redraw (which replaces every
-    element): its id; its key on the board; or its kind, its words, the key of the row it is in
-    (a saved game's Rename is in that game's row) and which of the same it is."""
+    """The focused element, as what finds it again after a redraw (which may replace it): its
+    id; its key on the board; or its kind, its words, the key of the row it is in (a saved
+    game's Rename is in that game's row) and which of the same it is."""
     el = document.activeElement
     if el is None or el is jsnull or not root.contains(el) or root.isSameNode(el):
         return None
@@ -140,26 +141,24 @@ def _focused() -> Focus | None:
     row_key = _attr(row, "data-key") if row is not None and row is not jsnull else None
     kind, words = str(el.tagName), str(el.textContent or "")
     same = _alike(kind, words, row_key)
-    nth = next((i for i, x in enumerate(same) if x.isSameNode(el)), 0)
-    return Focus(_attr(el, "id"), _attr(el, "data-key"), kind, words, row_key, nth)
+    nth = max(0, int(same.indexOf(el))) if same is not None else 0
+    return Focus(el, _attr(el, "id"), _attr(el, "data-key"), kind, words, row_key, nth)
 
 
-def _alike(kind: str, words: str, row_key: str | None) -> list[Any]:
+def _alike(kind: str, words: str, row_key: str | None) -> Any:
+    """The elements like the focused one (a JavaScript array), or None without its row."""
     scope: Any = root
     if row_key:
         scope = root.querySelector(f'[data-key="{window.CSS.escape(row_key)}"]')
         if scope is None or scope is jsnull:
-            return []
-    return [
-        el
-        for el in scope.querySelectorAll("button, [tabindex]")
-        if str(el.tagName) == kind and str(el.textContent or "") == words
-    ]
+            return None
+    return window.castleAlike(scope, kind, words)
 
 
 def _refocus(focus: Focus | None) -> None:
     """Focus where it was before the redraw: the same id, the same thing on the board, or the
-    same control of the same row."""
+    same control of the same row. A control the redraw kept but changed (its words) loses
+    the focus, as one the redraw replaced: a key pressed again must not play something else."""
     global _refocusing
     if focus is None:
         return
@@ -170,13 +169,18 @@ def _refocus(focus: Focus | None) -> None:
         found = root.querySelector(f'[data-key="{window.CSS.escape(focus.key)}"]')
     if (found is None or found is jsnull) and focus.words:
         same = _alike(focus.kind, focus.words, focus.row)
-        found = same[min(focus.nth, len(same) - 1)] if same else None
-    if found is not None and found is not jsnull:
-        _refocusing = True
-        try:
-            found.focus(_options(preventScroll=True))
-        finally:
-            _refocusing = False
+        found = same[min(focus.nth, same.length - 1)] if same is not None and same.length else None
+    if found is None or found is jsnull:
+        if focus.element.isConnected and document.activeElement.isSameNode(focus.element):
+            focus.element.blur()
+        return
+    if document.activeElement.isSameNode(found):
+        return  # kept by the redraw, and still the same control
+    _refocusing = True
+    try:
+        found.focus(_options(preventScroll=True))
+    finally:
+        _refocusing = False
 
 
 def _to_decision() -> None:
@@ -300,10 +304,22 @@ def on_pointer(event: Any) -> None:
     document.body.classList.remove("keys")
 
 
+def _paint(html: str) -> None:
+    """The page's #app made `html`, editing only what changed (web/morph.js), and counted in
+    `body[data-draws]`, which tells anything waiting on the page that this screen is drawn."""
+    global _draws
+    window.castleMorph(root, html)
+    _draws += 1
+    document.body.dataset.draws = str(_draws)
+
+
+_draws = 0
+
+
 def draw() -> None:
     began = time.perf_counter()
     focus = _focused()
-    root.innerHTML = render(app)
+    _paint(render(app))
     _restore_folds()
     _focus_after_redraw(focus)
     _number_choices()
@@ -311,7 +327,8 @@ def draw() -> None:
     topic = root.querySelector(".help .topic")
     if topic is not None and topic is not jsnull:
         topic.scrollIntoView()
-    document.documentElement.lang = app.lang
+    if str(document.documentElement.lang) != app.lang:  # even the same value restyles it all
+        document.documentElement.lang = app.lang
     document.title = app.t("app.title")
     # The last redraw's cost, for the benchmark and for curious players (dev tools).
     document.body.dataset.redrawMs = f"{(time.perf_counter() - began) * 1000:.1f}"
@@ -375,7 +392,7 @@ async def computer_move(seat: int) -> None:
         _move = None
         window.console.error(f"computer player: {e}")
         app.notice = app.t("app.computer_failed", reason=str(e))
-        root.innerHTML = render(app)  # not draw(): no new attempt until something changes
+        _paint(render(app))  # not draw(): no new attempt until something changes
         _restore_folds()
         _mark_unsaved()
 

@@ -1,7 +1,8 @@
 """Tiny helpers to build HTML strings safely.
 
-The page redraws by setting one container's innerHTML from strings built here, which is far
-cheaper in Pyodide than creating DOM nodes one call at a time. Every text goes through `esc`.
+The page redraws from one string built here (web/morph.js then edits the page's elements into
+it), which is far cheaper in Pyodide than creating DOM nodes one call at a time. Every text goes
+through `esc`.
 """
 
 from __future__ import annotations
