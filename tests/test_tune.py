@@ -1,6 +1,7 @@
 """The tuner (castle/bots/tune.py, `python -m castle tune`): a run is its options, so it can
 be made again, and it moves the weights only within its bounds. A trial of weights
-(castle/bots/trial.py, `python -m castle trial`) changes only its own player's. Their results
+(castle/bots/trial.py, `python -m castle trial`) changes only its own player's, and so do the
+search settings it tries. Their results
 are figures for docs/bots.md, never a test's."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from castle.bots import trial, tune, value
 from castle.cli import main
 from tabletop import arena
 from tabletop.game import Action, Json
+from tabletop.search import Budget, SearchBot
 
 
 @pytest.mark.long  # it plays arena games
@@ -41,6 +43,22 @@ def test_a_trial_names_the_weights_it_changes_and_refuses_others() -> None:
         with pytest.raises(argparse.ArgumentTypeError, match=r"name=value|not a number"):
             trial.parse_weights(wrong)
     assert trial.trial_name({"bp": 0.4}) == "hard+bp=0.4"
+    assert trial.parse_search("score_weight=0.3,exploration=1") == {
+        "score_weight": 0.3,
+        "exploration": 1.0,
+    }
+    with pytest.raises(argparse.ArgumentTypeError, match="name=value"):
+        trial.parse_search("iterations=5")
+    assert trial.trial_name({}, {"widening": 3.0}) == "hard+widening=3"
+
+
+def test_a_trial_seats_its_search_settings_only_at_its_own_seat() -> None:
+    budget = Budget(iterations=9)
+    mine = trial.seat_bot({}, {"score_weight": 0.3}, budget, "hard+score_weight=0.3", 1)
+    other = trial.seat_bot({}, {"score_weight": 0.3}, budget, "hard", 2)
+    assert isinstance(mine, trial.Weighted) and isinstance(mine.bot, SearchBot)
+    assert isinstance(other, SearchBot)
+    assert mine.bot.budget == Budget(iterations=9, score_weight=0.3) and other.budget == budget
 
 
 def test_a_trial_player_decides_with_its_weights_and_puts_them_back() -> None:

@@ -1,9 +1,10 @@
-"""A trial of the estimate's weights: the hard level with some weights changed, played against
-a level as it is (today's hard, or the baseline) on games that open at random, reporting the
-arena's tally and the paired score margin. Reproducible from one command, never part of the
-test command:
+"""A trial of the estimate's weights or the search's settings: the hard level with some of them
+changed, played against a level as it is (today's hard, or the baseline) on games that open at
+random, reporting the arena's tally and the paired score margin. Reproducible from one command,
+never part of the test command:
 
     python3 -m castle trial --weights bp=0.4 --against hard --games 60 --iterations 300 --seed 300
+    python3 -m castle trial --search score_weight=0.3 --games 60 --iterations 1000 --seed 900
 
 Both seats may be the hard level, so the changed weights cannot be set once for a process as
 the tuner does (tune.py): a trial's player sets them in this process's castle.bots.value
@@ -20,6 +21,7 @@ import argparse
 import functools
 import statistics
 import time
+from dataclasses import replace
 from typing import Final
 
 from tabletop import arena
@@ -58,15 +60,25 @@ class Weighted:
             plans.forget_payments()
 
 
-def trial_name(weights: dict[str, float]) -> str:
+def trial_name(weights: dict[str, float], search: dict[str, float] | None = None) -> str:
     """The trial's level name in the report: hard and what it changes."""
-    return "hard+" + ",".join(f"{name}={w:g}" for name, w in weights.items())
+    changed = {**weights, **(search or {})}
+    return "hard+" + ",".join(f"{name}={w:g}" for name, w in changed.items())
 
 
-def seat_bot(weights: dict[str, float], budget: Budget, level: str, seed: int) -> Bot:
-    """The arena's bots of a trial: the trial's level with `weights`, the other as it is."""
+def seat_bot(
+    weights: dict[str, float], search: dict[str, float], budget: Budget, level: str, seed: int
+) -> Bot:
+    """The arena's bots of a trial: the trial's level with `weights` and the search's settings
+    `search` (tabletop.search.Budget's), the other as it is."""
     if level.startswith("hard+"):
-        return Weighted(make_bot("hard", seed, budget), weights)
+        searched = replace(
+            budget,
+            exploration=search.get("exploration", budget.exploration),
+            widening=search.get("widening", budget.widening),
+            score_weight=search.get("score_weight", budget.score_weight),
+        )
+        return Weighted(make_bot("hard", seed, searched), weights)
     return make_bot(level, seed, budget)
 
 
@@ -77,18 +89,32 @@ TRIED: Final = tuple(name for name in value.WEIGHTS if name != "cheap_building")
 
 def parse_weights(text: str) -> dict[str, float]:
     """`name=value,...` of the estimate's weights (`TRIED`; another name is refused)."""
-    weights: dict[str, float] = {}
+    return _parse(text, TRIED)
+
+
+#: The search's settings a trial may change (tabletop.search.Budget: the bandit's exploration
+#: constant, the progressive widening, the reward's share of the score), as numbers.
+SEARCHED: Final = ("exploration", "widening", "score_weight")
+
+
+def parse_search(text: str) -> dict[str, float]:
+    """`name=value,...` of the search's settings (`SEARCHED`; another name is refused)."""
+    return _parse(text, SEARCHED)
+
+
+def _parse(text: str, known: tuple[str, ...]) -> dict[str, float]:
+    found: dict[str, float] = {}
     for part in text.split(","):
         name, sep, number = part.partition("=")
         name = name.strip()
-        if not sep or name not in TRIED:
-            known = ", ".join(TRIED)
-            raise argparse.ArgumentTypeError(f"{part!r}: give name=value, a name among {known}")
+        if not sep or name not in known:
+            names = ", ".join(known)
+            raise argparse.ArgumentTypeError(f"{part!r}: give name=value, a name among {names}")
         try:
-            weights[name] = float(number)
+            found[name] = float(number)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{part!r}: {number!r} is not a number") from None
-    return weights
+    return found
 
 
 def margins(tallies: dict[str, arena.Tally], trial: str, other: str, players: int) -> list[float]:
@@ -105,11 +131,14 @@ def margins(tallies: dict[str, arena.Tally], trial: str, other: str, players: in
 
 def run(args: argparse.Namespace) -> int:
     weights: dict[str, float] = args.weights
-    trial = trial_name(weights)
+    search: dict[str, float] = args.search
+    if not weights and not search:
+        raise SystemExit("a trial changes something: give --weights, --search or both")
+    trial = trial_name(weights, search)
     budget = Budget(iterations=args.iterations)
     bots = [trial, *[args.against] * (args.players - 1)]
     setup = {"winter": True} if args.winter else None
-    factory = functools.partial(seat_bot, weights, budget)
+    factory = functools.partial(seat_bot, weights, search, budget)
     began = time.perf_counter()
     tallies = arena.run(
         CASTLE,
@@ -139,8 +168,16 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--weights",
         type=parse_weights,
-        required=True,
+        default={},
         help="the weights changed, as name=value,... (castle/bots/value.py WEIGHTS)",
+    )
+    parser.add_argument(
+        "--search",
+        type=parse_search,
+        default={},
+        help="the trial's search settings changed, as name=value,... among "
+        + ", ".join(SEARCHED)
+        + " (tabletop.search.Budget)",
     )
     parser.add_argument(
         "--against",
