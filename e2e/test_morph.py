@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
+from .helpers import BOOT_TIMEOUT_MS, ConsoleLog
+
 MORPH = Path(__file__).resolve().parent.parent / "web" / "morph.js"
 
 #: Morphs each pair into #app and says, for each, whether #app is then what the second page's
@@ -170,3 +172,15 @@ def test_what_did_not_change_is_kept(blank: Page) -> None:
     }"""
     )
     assert kept == {"board": True, "focus": True, "typed": "a", "field": True, "wrapped": True}
+
+
+def test_without_its_redraw_script_the_page_still_plays(page: Page, console: ConsoleLog) -> None:
+    """A copy of the site without web/morph.js (a damaged cache, a failed request) draws every
+    screen whole, as before the redraw edited, and says why in the console."""
+    page.route("**/web/morph.js", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto("")
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=BOOT_TIMEOUT_MS)
+    page.click("#start-game")
+    page.locator("#pass-cover").wait_for()
+    assert int(page.evaluate("document.body.dataset.draws")) >= 2
+    assert any("redraw:" in line for line in console.errors()), str(console)
