@@ -8,7 +8,7 @@ from html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web.shell.html import attrs, esc, tag
+from web.shell.html import attrs, esc, marked, tag
 
 
 @given(st.text())
@@ -28,3 +28,14 @@ def test_attribute_names_are_spelled_as_html_spells_them() -> None:
         ' class="off" data-act="k1" aria-disabled="true" hidden'
     )
     assert tag("p", "x", data_key='a"b') == '<p data-key="a&quot;b">x</p>'
+
+
+def test_a_screen_marks_an_element_another_module_drew_without_wrapping_it() -> None:
+    drawn = tag("div", tag("section", "board", id="board"), class_="layout")
+    assert marked(drawn, class_="summary-table", inert=True, aria_hidden="true") == (
+        '<div class="layout summary-table" inert aria-hidden="true">'
+        '<section id="board">board</section></div>'
+    )
+    assert marked(tag("section", esc("x>y"), id="board"), class_="summary-table") == (
+        '<section id="board" class="summary-table">x&gt;y</section>'
+    )

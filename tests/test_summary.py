@@ -136,7 +136,7 @@ def test_the_board_behind_a_summary_is_the_table_as_the_round_ended(winter: bool
         < app.state.players[app.state.start_player].talers
     )  # the next round's income is not in it yet
     html = render(app)
-    behind = html[html.index('class="summary-table"') : html.index('id="summary"')]
+    behind = html[html.index('summary-table"') : html.index('id="summary"')]
     assert 'id="round-track"' in behind
     assert "The board behind this is the table as round 1 ended." in html
     # The game itself is untouched: it goes on from the next round's start.

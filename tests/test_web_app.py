@@ -903,7 +903,8 @@ def test_a_round_ends_with_its_summary_before_the_next_cover() -> None:
     assert 'id="pass-cover"' not in html
     # Read over the castle as it stands, which nobody can click meanwhile.
     table = html.partition('id="summary"')[0]
-    assert 'class="summary-table" inert aria-hidden="true"' in table and 'id="board"' in table
+    assert '<div class="layout summary-table" inert aria-hidden="true">' in table
+    assert 'id="board"' in table
     assert "data-act" not in table and 'id="decision"' not in table and 'id="log"' not in table
     # Beside it the round track and the players, as a spectator sees them (no column blank).
     assert 'id="side"' in table and 'class="players"' in table

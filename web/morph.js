@@ -10,10 +10,10 @@
 // in the same order (e2e/test_morph.py checks it on random pairs of pages). Children are matched
 // in order, an element only with one of the same tag and the same id or data-key; one element
 // left out among its siblings is recognised, so that what follows it is kept; an element with an
-// id is taken from wherever it was (the round's summary wraps the board that the game's screen
-// shows, and keeps it). A form field is kept only when it and what it shows are unchanged, and
-// replaced otherwise, so that it always shows what the HTML says, as after innerHTML. A classic script (not a module),
-// like web/boot.js, so that it runs from file:// too.
+// id is taken from wherever it was, if a screen moved it. A form field is kept only when it and
+// what it shows are unchanged, and replaced otherwise, so that it always shows what the HTML
+// says, as after innerHTML. A classic script (not a module), like web/boot.js, so that it runs
+// from file:// too.
 (function () {
   "use strict";
 

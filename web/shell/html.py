@@ -45,6 +45,25 @@ def attrs(**values: object) -> str:
     return "".join(out)
 
 
+def marked(element_html: str, **values: object) -> str:
+    """One element's HTML with attributes added to its start tag, a class joined to its own
+    (`marked('<div class="layout">…</div>', class_="summary-table", inert=True)`): so that a
+    screen can mark an element another module drew without wrapping it in one more, which
+    would move it and its whole content on the page (web/morph.js keeps an element where it
+    was)."""
+    end = element_html.index(">")  # attribute values are escaped: the start tag's end
+    start_tag = element_html[:end]
+    extra = values.pop("class_", None)
+    if extra is not None:
+        found = start_tag.find(' class="')
+        if found < 0:
+            values = {"class_": extra, **values}
+        else:
+            close = start_tag.index('"', found + 8)
+            start_tag = f"{start_tag[:close]} {esc(extra)}{start_tag[close:]}"
+    return start_tag + attrs(**values) + element_html[end:]
+
+
 def tag(element: str, body: str = "", **values: object) -> str:
     """An element; `body` is HTML already (escape text with `esc`)."""
     return f"<{element}{attrs(**values)}>{body}</{element}>"

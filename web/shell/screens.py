@@ -18,7 +18,7 @@ from .frame import (
     where_it_stands,
 )
 from .home import home
-from .html import button, esc, tag, tool
+from .html import button, esc, marked, tag, tool
 from .settings import PERSON
 from .story import SeatRound, Summary
 
@@ -314,9 +314,9 @@ def summary_screen(app: App) -> str:
         + ok
     )
     board = app.state if s.board is None else s.board
-    table = tag(
-        "div", app.ui.table(app, board), class_="summary-table", inert=True, aria_hidden="true"
-    )
+    # The table marked, not wrapped: where the game's screen drew it, so that a redraw keeps
+    # it there (web/morph.js) and the browser need not lay the whole board out again.
+    table = marked(app.ui.table(app, board), class_="summary-table", inert=True, aria_hidden="true")
     return table + tag(
         "div",
         _cover_tools(app) + cover_notice(app) + tag("div", body, class_="summary-body"),

@@ -93,7 +93,9 @@ class GameUI(Protocol[App]):
 
     def table(self, app: App, state: Any) -> str:
         """The board of `state` as a spectator sees it (no secret, nothing to click): what a
-        round's summary is read over, so the table still sees the castle it speaks of."""
+        round's summary is read over, so the table still sees the castle it speaks of. One
+        element, the one the game's screen draws its board in (the summary marks it, and the
+        redraw then keeps it where it was)."""
         ...
 
     #: The engine's automatic step that closes a round (clears the cards played, moves the
