@@ -102,14 +102,12 @@ def measure(
         long_tasks = page.evaluate("window.__long")
         intervals = page.evaluate("window.__thinking")
         browser.close()
-    thinking = [
-        d for start, d in long_tasks if any(a <= start and start + d <= b for a, b in intervals)
-    ]
-    redraws = [
-        d
-        for start, d in long_tasks
-        if start >= started and not any(a <= start and start + d <= b for a, b in intervals)
-    ]
+
+    def while_thinking(start: float, d: float) -> bool:
+        return any(a <= start and start + d <= b for a, b in intervals)
+
+    thinking = [d for start, d in long_tasks if while_thinking(start, d)]
+    redraws = [d for start, d in long_tasks if start >= started and not while_thinking(start, d)]
     return {
         "build": build,
         "players": players,
