@@ -43,7 +43,9 @@ S_contra = TypeVar("S_contra", contravariant=True)
 class Budget:
     """How much a search may do for one decision. Iterations make it deterministic for a seed;
     seconds (if set) stop it earlier, for the page. Either alone is the only bound (iterations
-    None: as many as the seconds allow); one of them is needed."""
+    None: as many as the seconds allow); one of them is needed. Iterations are what a decision
+    makes on average (a game's `Effort` moves them either way); seconds are the longest a
+    decision may think, which a person sits waiting for (an effort only shortens them)."""
 
     iterations: int | None = 1000
     seconds: float | None = None
@@ -79,14 +81,17 @@ class Budget:
             raise ValueError("a search budget needs iterations, seconds or both")
 
     def scaled(self, effort: float) -> Budget:
-        """This budget times `effort` (iterations and seconds alike; at least `MIN_ITERATIONS`
-        iterations, or the budget's own if fewer, so that a small decision's plans are tried)."""
+        """This budget for a decision of that `effort`: its iterations times the effort (at
+        least `MIN_ITERATIONS`, or the budget's own if fewer, so that a small decision's plans
+        are tried); its seconds times the effort only where that is less, since they are a
+        promise to the person waiting (the page's setting is a decision's longest, and so
+        its median too, not its mean: issue 24)."""
         if effort == 1.0:
             return self
         iterations = self.iterations
         if iterations is not None:
             iterations = max(min(MIN_ITERATIONS, iterations), round(iterations * effort))
-        seconds = None if self.seconds is None else self.seconds * effort
+        seconds = None if self.seconds is None else self.seconds * min(1.0, effort)
         return replace(self, iterations=iterations, seconds=seconds)
 
 

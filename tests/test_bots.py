@@ -193,6 +193,10 @@ def test_the_search_spends_its_budget_where_the_choice_shapes_the_game() -> None
         ("baseline", "pay"): 40,
     }
     assert Budget(iterations=None, seconds=2.0).scaled(0.25).seconds == 0.5
+    # A decision that shapes the game searches longer only where its budget is iterations: a
+    # time is the longest a person waits, whatever the decision.
+    assert Budget(iterations=None, seconds=2.0).scaled(1.55).seconds == 2.0
+    assert Budget(iterations=1000, seconds=2.0).scaled(1.55).iterations == 1550
     assert Budget(iterations=10).scaled(0.25).iterations == 8  # every small decision tried
 
 

@@ -27,8 +27,9 @@ CHANCE_SPREAD_PER_ROUND: Final = 3.0
 #: the best payments), a cart, a tower pile, a piece bought or taken, the first player. In the
 #: hard level's own games a little over half its searched decisions shape the game (the arena:
 #: 343 iterations a decision at `hard:300` with 1.8 and 0.25), so with 1.55 a decision gets
-#: the budget on average, and the page's thinking time a decision stays its setting.
-#: docs/bots.md ("Effort") has the figures against the baseline.
+#: an iteration budget on average. A time budget (the page's) is a decision's longest
+#: (tabletop.search.Budget.scaled): the decisions that shape the game get all of it, the others
+#: a quarter. docs/bots.md ("Effort") has the figures against the baseline.
 EFFORT_SHAPING: Final = 1.55
 EFFORT_SMALL: Final = 0.25
 SHAPING_STAGES: Final = frozenset(("select", "erect", "helper"))
