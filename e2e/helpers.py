@@ -418,19 +418,19 @@ FILL_STORAGE_JS = """key => {
 
 
 def fill_storage(page: Page, key: str = "e2e.filler") -> None:
-    """A storage full but for nothing: an entry of the test's own (`key`) takes what is left,
-    written by another tab of the site, as when another tab or page filled it. Not by `page`
-    itself: Chromium's copy of the storage in a page that wrote an entry ignores another tab's
-    change to it until the page's own writes are acknowledged, so a page that had just filled
-    the storage could miss its freeing by another tab, and hold itself full for good (a test
-    that failed now and then in CI). `page` is waited for until it sees the filler."""
+    """A storage full but for nothing: an entry of the test's own (`key`) takes what is left.
+    Then another tab of the site is waited for until it sees the entry whole: Chromium's copy
+    of the storage in a page ignores another tab's change to an entry while the page's own
+    writes to it are not acknowledged, so a page that had just filled the storage could miss
+    its freeing by another tab and hold itself full for good (a test that failed now and then
+    in CI). Once another tab reads the last write, the browser has long acknowledged it."""
+    size = page.evaluate(FILL_STORAGE_JS, key)
     other = page.context.new_page()
     other.goto("web/manifest.webmanifest")
-    size = other.evaluate(FILL_STORAGE_JS, key)
-    other.close()
-    page.wait_for_function(
+    other.wait_for_function(
         "([key, size]) => (localStorage.getItem(key) || '').length === size", arg=[key, size]
     )
+    other.close()
 
 
 def start_against_computers(page: Page, players: int, levels: list[str], seed: int) -> None:
