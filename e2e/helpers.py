@@ -417,6 +417,14 @@ FILL_STORAGE_JS = """key => {
 }"""
 
 
+def another_tab(context: BrowserContext) -> Page:
+    """Another tab of the site that runs no game (a page of its origin: the manifest), for a
+    test to change the storage from, as a player's other tab would."""
+    other = context.new_page()
+    other.goto("web/manifest.webmanifest")
+    return other
+
+
 def fill_storage(page: Page, key: str = "e2e.filler") -> None:
     """A storage full but for nothing: an entry of the test's own (`key`) takes what is left.
     Then another tab of the site is waited for until it sees the entry whole: Chromium's copy
@@ -425,8 +433,7 @@ def fill_storage(page: Page, key: str = "e2e.filler") -> None:
     its freeing by another tab and hold itself full for good (a test that failed now and then
     in CI). Once another tab reads the last write, the browser has long acknowledged it."""
     size = page.evaluate(FILL_STORAGE_JS, key)
-    other = page.context.new_page()
-    other.goto("web/manifest.webmanifest")
+    other = another_tab(page.context)
     other.wait_for_function(
         "([key, size]) => (localStorage.getItem(key) || '').length === size", arg=[key, size]
     )

@@ -19,6 +19,7 @@ from playwright.sync_api import BrowserContext, Dialog, Page, expect
 from castle import CASTLE
 from e2e.helpers import (
     ConsoleLog,
+    another_tab,
     fill_storage,
     open_with_saves,
     play,
@@ -48,8 +49,7 @@ def _unsaved_game(context: BrowserContext, seed: int = 5) -> tuple[Page, Console
 def _free_space_in_another_tab(context: BrowserContext) -> None:
     """Another tab of the site (any page of its origin) deletes what filled the storage: the
     game's tab hears of it by the browser's `storage` event."""
-    other = context.new_page()
-    other.goto("web/manifest.webmanifest")
+    other = another_tab(context)
     other.evaluate("key => localStorage.removeItem(key)", FILLER)
     other.close()
 
@@ -159,8 +159,7 @@ def test_a_game_deleted_in_another_tab_is_said_so_with_its_file_offered(
 ) -> None:
     game = recorded_game(2, 7, ["Ann", "Bo"], ["blue", "red"], upto=6)
     page, log = open_with_saves(context, {KEY: game, "castle.last": KEY, "castle.open": KEY})
-    other = context.new_page()
-    other.goto("web/manifest.webmanifest")
+    other = another_tab(context)
     other.evaluate(
         "key => ['', '.rev', '.about', '.notes'].forEach((k) => localStorage.removeItem(key + k))",
         KEY,
