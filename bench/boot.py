@@ -144,8 +144,11 @@ async (el) => {
   const label = (el.textContent || "").trim().replace(/\\s+/g, " ").slice(0, 40);
   const before = document.body.dataset.redrawMs;
   const t0 = performance.now();
-  el.click();  // Pyodide runs the Python handler (and its redraw) inside this call
+  el.click();  // Pyodide runs the Python handler inside this call, the redraw in tasks after it
   const t1 = performance.now();
+  while (document.body.hasAttribute("data-drawing")) {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
   const t2 = performance.now();
   return {

@@ -91,10 +91,12 @@ def wait_until_ready(page: Page, console: ConsoleLog, timeout_ms: int = BOOT_TIM
 #: but the page's tools (`[data-tool]`: menu, undo, help, languages, the log's lines, …).
 #: It also remembers which drawing of the screen it read (`body[data-draws]`, counted by
 #: web/main.py), and returns null while the screen is still the one read before the last click,
-#: so a caller never reads a half-handled click, and while a computer player is thinking.
+#: so a caller never reads a half-handled click, while a redraw is on its way (the page draws
+#: in a task after the click's: `body[data-drawing]`), and while a computer player is thinking.
 OPTIONS_JS = """(expectRedraw) => {
   const root = document.getElementById('app');
   const draws = document.body.dataset.draws;
+  if (document.body.hasAttribute('data-drawing')) return null;
   if (expectRedraw && draws === window.__e2eDraws) return null;
   if (root.querySelector('[data-thinking]')) return null;
   window.__e2eDraws = draws;
@@ -162,6 +164,12 @@ AIM_JS = """(token) => {
   const hit = document.elementFromPoint(x, y);
   return hit && hit.closest('[data-act]') === el ? [x, y] : null;
 }"""
+
+
+def settled(page: Page) -> None:
+    """Wait until the page shows what the last click asked (web/main.py draws in a task after
+    the click's own, and marks `body[data-drawing]` meanwhile)."""
+    page.wait_for_function("() => !document.body.hasAttribute('data-drawing')")
 
 
 def click_token(page: Page, token: str) -> None:
@@ -344,6 +352,7 @@ def expected_table(result: dict[str, Any]) -> dict[str, list[str]]:
 def past_covers(page: Page) -> None:
     """Through any hot-seat cover, reveal or round summary, to the board."""
     for _ in range(8):
+        settled(page)
         cover = page.locator("#pass-cover, #reveal, #summary-ok")
         if not cover.count():
             return
@@ -352,10 +361,13 @@ def past_covers(page: Page) -> None:
 
 def go_home(page: Page) -> None:
     """To the home screen (the new-game form and the saved games), from any screen."""
+    settled(page)
     if page.locator("#help-close").count():
         page.click("#help-close")
+        settled(page)
     if page.locator("#log.full").count():  # it covers the page, Menu too
         page.click("#log-full")
+        settled(page)
     if page.locator("#menu").count():
         page.click("#menu")
     page.locator("#start-game").wait_for()
@@ -365,6 +377,7 @@ def open_saved(page: Page, key: str) -> None:
     """A saved game opened from the home screen's list."""
     go_home(page)
     page.click(f'li.saved[data-key="{key}"] .open')
+    settled(page)
 
 
 #: Writes the saves into localStorage before the page's own scripts run, once per tab. An init

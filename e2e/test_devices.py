@@ -36,6 +36,7 @@ from .helpers import (
     play,
     recorded_game,
     saved_record,
+    settled,
 )
 
 SIZES = ((360, 740), (390, 844), (768, 1024), (1024, 768), (1366, 768), (1920, 1080))
@@ -372,7 +373,7 @@ def test_a_keyboard_player_plays_a_whole_round(context: BrowserContext) -> None:
         else:
             raise AssertionError(f"no move reached by Tab at {page.locator('#decision').count()}")
         page.keyboard.press("Enter")
-        page.wait_for_timeout(30)
+        settled(page)
         # The focus is never lost to the page's body: it is on the new decision (or cover or
         # summary), or still on the choice just pressed.
         assert page.evaluate(FOCUS_KEPT_JS), page.evaluate("() => document.activeElement.outerHTML")

@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import SITE_PREFIX
-from e2e.helpers import ConsoleLog, wait_until_ready
+from e2e.helpers import ConsoleLog, settled, wait_until_ready
 from tools import build
 from tools.devserver import SiteServer
 
@@ -52,6 +52,7 @@ def test_a_second_game_plays_to_its_end_through_the_shell(
     rnd = random.Random(3)
     covers = 0
     for _ in range(40):
+        settled(page)  # the screen of the last click
         if page.locator("#winner").count():
             break
         if page.locator("#pass-cover").count():
@@ -107,6 +108,7 @@ def test_a_game_of_rolls_draws_and_free_turns_plays_through_the_shell(
     expect(page.locator(".options.generic[data-kind=menu]")).to_be_visible()
     rnd = random.Random(5)
     for _ in range(300):
+        settled(page)  # the screen of the last click
         if page.locator("#winner").count():
             break
         if page.locator("#pass-cover").count():

@@ -313,27 +313,85 @@ def on_pointer(event: Any) -> None:
 
 
 def _paint(html: str) -> None:
-    """The page's #app made `html`, editing only what changed (web/morph.js), and counted in
-    `body[data-draws]`, which tells anything waiting on the page that this screen is drawn."""
-    global _draws
+    """The page's #app made `html`, editing only what changed (web/morph.js)."""
     try:
         window.castleMorph(root, html)
     except Exception as e:  # web/morph.js missing or at fault: never a game stopped for it
         window.console.error(f"redraw: {e}")
         root.innerHTML = html
+
+
+def _drawn() -> None:
+    """Count a screen drawn in `body[data-draws]`, which tells anything waiting on the page
+    (the tests, the benchmarks) that this screen is on the page, its focus in place; while
+    one is on its way, `body[data-drawing]` says so (`draw`)."""
+    global _draws
     _draws += 1
     document.body.dataset.draws = str(_draws)
 
 
 _draws = 0
+#: A redraw asked for and not yet on the page (`draw`): the page's elements still show the
+#: screen before, so a click on them first draws the screen now (`on_click`).
+_due = False
+#: Python's time of the last redraw (its render, the page's edit, the focus), for `redrawMs`.
+_spent = 0.0
+#: The focus before the last edit of the page, for `_settle` to put back.
+_focus_before: Focus | None = None
 
 
 def draw() -> None:
+    """Show the app's screen, in two tasks of the browser's after this one: the render and the
+    page's edit in the first, the focus and the rest in the second. A click, its render, the
+    edit, the focus put back and the browser's layout in one task took 100-260 ms on a phone's
+    CPU (4x throttling; issue 24 asks for no main-thread task over 100 ms), and the page does
+    not respond meanwhile; apart, each is a task of its own, and the browser draws between
+    them. Several redraws asked before the first runs are one."""
+    global _due
+    if _due:
+        return
+    _due = True
+    document.body.dataset.drawing = "yes"
+    window.setTimeout(_draw_proxy, 0)
+
+
+def _draw_now(settle_later: bool = True) -> None:
+    """The render and the page's edit (`draw`): the app's tokens and the page's agree again."""
+    global _due, _spent, _focus_before
     began = time.perf_counter()
-    focus = _focused()
-    _paint(render(app))
+    _focus_before = _focused()
+    _due = False
+    html = render(app)
+    if _focus_before is not None and not _stays(_focus_before, html):
+        # Blurred while the page is laid out: an edit that removes the focused element makes
+        # the browser lay out the whole edited page there and then (30-150 ms on a phone's
+        # CPU), before the edit is done, and again after it.
+        _focus_before.element.blur()
+    _paint(html)
     _restore_folds()
-    _focus_after_redraw(focus)
+    _spent = time.perf_counter() - began
+    if settle_later:
+        window.setTimeout(_settle_proxy, 0)
+    else:
+        _settle()
+
+
+def _stays(focus: Focus, html: str) -> bool:
+    """Whether the page's edit to `html` keeps the focused element (web/morph.js keeps an
+    element by its id or its key); one known by its words only may go."""
+    return bool(
+        (focus.id and f'id="{focus.id}"' in html)
+        or (focus.key and f'data-key="{focus.key}"' in html)
+    )
+
+
+def _settle() -> None:
+    """After the page's edit (`draw`): the focus where it belongs, the choices' keys, the
+    page's language and title, and a computer asked to move."""
+    if _due:  # another redraw is on its way; it settles
+        return
+    began = time.perf_counter()
+    _focus_after_redraw(_focus_before)
     _number_choices()
     # The rules help opened at a topic: that part in view.
     topic = root.querySelector(".help .topic")
@@ -343,8 +401,11 @@ def draw() -> None:
         document.documentElement.lang = app.lang
     document.title = app.t("app.title")
     # The last redraw's cost, for the benchmark and for curious players (dev tools).
-    document.body.dataset.redrawMs = f"{(time.perf_counter() - began) * 1000:.1f}"
+    spent = _spent + time.perf_counter() - began
+    document.body.dataset.redrawMs = f"{spent * 1000:.1f}"
     _mark_unsaved()
+    _drawn()
+    document.body.removeAttribute("data-drawing")
     schedule()
 
 
@@ -407,6 +468,7 @@ async def computer_move(seat: int) -> None:
         _paint(render(app))  # not draw(): no new attempt until something changes
         _restore_folds()
         _mark_unsaved()
+        _drawn()
 
 
 def _note(name: str, value: str) -> None:
@@ -509,6 +571,10 @@ def on_click(event: Any) -> None:
         return
     if target is None or target is jsnull:
         return
+    if _due:  # the page still shows the screen before: the click is on what it shows now
+        _draw_now()
+        if not target.isConnected:
+            return
     topic = _attr(target, "data-help")
     if topic is not None:  # "More in the rules", at the end of an explanation
         app.open_help(topic)
@@ -590,6 +656,10 @@ def on_change(event: Any) -> None:
     if target.id == "import-file" and target.files.length:
         _read_later(target.files.item(0))
         return
+    if _due:  # the page still shows the screen before: the field as it is now
+        _draw_now()
+        if not target.isConnected:
+            return
     act = _attr(target, "data-change")
     if act is not None:
         app.click(act, _form())
@@ -675,5 +745,7 @@ _on_drag_over = create_proxy(on_drag_over)
 document.addEventListener("dragover", _on_drag_over)
 _on_width = create_proxy(on_width)
 window.matchMedia(FOLDED).addEventListener("change", _on_width)
-draw()
+_draw_proxy = create_proxy(_draw_now)
+_settle_proxy = create_proxy(_settle)
+_draw_now(settle_later=False)  # the first screen at once: the page is ready when it is on it
 document.body.dataset.ready = "1"
