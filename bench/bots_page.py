@@ -38,7 +38,7 @@ from typing import Any
 from playwright.sync_api import sync_playwright
 
 from bench.site import build_site, serve
-from e2e.helpers import click_token, options
+from e2e.helpers import click_token, options, settled
 from tools.chromium import CHROMIUM, HEADLESS
 
 # Every long task, and when the "thinking" marker was on the page: a task counts as "while
@@ -77,7 +77,7 @@ def measure(
         if players != 3:  # the form opens for 3
             count = page.locator('button[name="players-count"]', has_text=f"{players} players")
             count.click()
-        page.locator(f'select[name="kind{players - 1}"]').wait_for()
+            settled(page)
         for seat in range(1, players):  # a person against the hard computer at every other seat
             page.select_option(f'select[name="kind{seat}"]', "hard")
         page.select_option('select[name="pace"]', "0")

@@ -196,7 +196,7 @@ def start_game(
     if players != 3:  # the form opens for 3 players
         count = page.locator('button[name="players-count"]', has_text=f"{players} players")
         count.click()
-        page.locator(f'input[name="name{players - 1}"]').wait_for()
+        settled(page)
     assert page.locator('input[name^="name"]').count() == players
     for seat in range(players):
         page.fill(f'input[name="name{seat}"]', names[seat])
@@ -458,7 +458,7 @@ def start_against_computers(page: Page, players: int, levels: list[str], seed: i
     page.locator("#start-game").wait_for()
     if players != 3:
         page.locator('button[name="players-count"]', has_text=f"{players} players").click()
-        page.locator(f'select[name="kind{players - 1}"]').wait_for()
+        settled(page)
     for seat, level in enumerate(levels, start=1):
         page.select_option(f'select[name="kind{seat}"]', level)
     page.select_option('select[name="pace"]', "0")

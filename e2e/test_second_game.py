@@ -45,6 +45,7 @@ def test_a_second_game_plays_to_its_end_through_the_shell(
     wait_until_ready(page, console)
     expect(page.locator("h1")).to_have_text("Goofspiel")
     page.locator("button[name=players-count]", has_text="2").click()
+    settled(page)
     page.fill("input[name=name0]", "Ann")
     page.fill("input[name=name1]", "Bo")
     page.click("#start-game")
@@ -83,6 +84,7 @@ def test_a_game_of_rolls_draws_and_free_turns_plays_through_the_shell(
     three = page.locator("button[name=players-count]", has_text="3")
     if three.is_enabled():  # not already the form's choice
         three.click()
+        settled(page)
     for seat, name in enumerate(("Ann", "Bo", "Cy")):
         page.fill(f"input[name=name{seat}]", name)
     page.click("#start-game")

@@ -288,6 +288,7 @@ def on_key(event: Any) -> None:
     target = event.target
     if target is not None and target is not jsnull and target.matches("input, select, textarea"):
         return
+    _flush()  # the keys press what the page is about to show, the focus back in place
     key = str(event.key)
     choice = keys.choice_index(key)
     if key == "Tab" or choice is not None:
@@ -323,8 +324,8 @@ def _paint(html: str) -> None:
 
 def _drawn() -> None:
     """Count a screen drawn in `body[data-draws]`, which tells anything waiting on the page
-    (the tests, the benchmarks) that this screen is on the page, its focus in place; while
-    one is on its way, `body[data-drawing]` says so (`draw`)."""
+    (the tests, the benchmarks) that this screen is on the page; while one is on its way,
+    `body[data-drawing]` says so (`draw`)."""
     global _draws
     _draws += 1
     document.body.dataset.draws = str(_draws)
@@ -334,7 +335,9 @@ _draws = 0
 #: A redraw asked for and not yet on the page (`draw`): the page's elements still show the
 #: screen before, so a click on them first draws the screen now (`on_click`).
 _due = False
-#: Python's time of the last redraw (its render, the page's edit, the focus), for `redrawMs`.
+#: A page edited whose focus is not yet put back (`_settle` to come).
+_unsettled = False
+#: Python's time of the last redraw (its render and the page's edit), for `redrawMs`.
 _spent = 0.0
 #: The focus before the last edit of the page, for `_settle` to put back.
 _focus_before: Focus | None = None
@@ -346,8 +349,13 @@ def draw() -> None:
     edit, the focus put back and the browser's layout in one task took 100-260 ms on a phone's
     CPU (4x throttling; issue 24 asks for no main-thread task over 100 ms), and the page does
     not respond meanwhile; apart, each is a task of its own, and the browser draws between
-    them. Several redraws asked before the first runs are one."""
+    them. Redraws asked before the first runs are one. A hidden page draws at once: its timers
+    may wait a second or more, and nobody waits for it."""
     global _due
+    _mark_unsaved()  # at once: web/boot.js asks before a page holding unsaved moves closes
+    if document.hidden:
+        _draw_now(settle_later=False)
+        return
     if _due:
         return
     _due = True
@@ -355,30 +363,52 @@ def draw() -> None:
     window.setTimeout(_draw_proxy, 0)
 
 
-def _draw_now(settle_later: bool = True) -> None:
-    """The render and the page's edit (`draw`): the app's tokens and the page's agree again."""
-    global _due, _spent, _focus_before
-    began = time.perf_counter()
-    _focus_before = _focused()
-    _due = False
-    html = render(app)
-    if _focus_before is not None and not _stays(_focus_before, html):
-        # Blurred while the page is laid out: an edit that removes the focused element makes
-        # the browser lay out the whole edited page there and then (30-150 ms on a phone's
-        # CPU), before the edit is done, and again after it.
-        _focus_before.element.blur()
-    _paint(html)
-    _restore_folds()
-    _spent = time.perf_counter() - began
-    if settle_later:
-        window.setTimeout(_settle_proxy, 0)
-    else:
+def _draw_due() -> None:
+    """`draw`'s task: nothing if a click or a key drew the screen already (`_flush`)."""
+    if _due:
+        _draw_now()
+
+
+def _flush() -> None:
+    """A person's click, key or field on a page whose redraw is on its way: the screen drawn
+    and settled now, so that what they did lands on what the page is about to show."""
+    if _due:
+        _draw_now(settle_later=False)
+    elif _unsettled:
         _settle()
 
 
+def _draw_now(settle_later: bool = True) -> None:
+    """The render and the page's edit (`draw`): the app's tokens and the page's agree again."""
+    global _due, _spent, _focus_before, _unsettled
+    began = time.perf_counter()
+    focus = _focused()
+    if focus is not None or not _unsettled:  # else blurred by the edit before, not yet back
+        _focus_before = focus
+    _due = False
+    _unsettled = True
+    try:
+        html = render(app)
+        if focus is not None and not _stays(focus, html):
+            # Blurred while the page is laid out: an edit that removes the focused element
+            # makes the browser lay out the whole edited page there and then (30-150 ms on a
+            # phone's CPU), before the edit is done, and again after it.
+            focus.element.blur()
+        _paint(html)
+        _restore_folds()
+        _number_choices()  # at once: the edit takes the keys' badges off the choices it keeps
+    finally:
+        _spent = time.perf_counter() - began
+        if settle_later:
+            window.setTimeout(_settle_proxy, 0)
+        else:
+            _settle()
+
+
 def _stays(focus: Focus, html: str) -> bool:
-    """Whether the page's edit to `html` keeps the focused element (web/morph.js keeps an
-    element by its id or its key); one known by its words only may go."""
+    """Whether the page's edit to `html` surely keeps the focused element: web/morph.js keeps
+    an element whose id or key the new screen has. One known by its words only may be kept
+    in place or replaced."""
     return bool(
         (focus.id and f'id="{focus.id}"' in html)
         or (focus.key and f'data-key="{focus.key}"' in html)
@@ -386,27 +416,39 @@ def _stays(focus: Focus, html: str) -> bool:
 
 
 def _settle() -> None:
-    """After the page's edit (`draw`): the focus where it belongs, the choices' keys, the
-    page's language and title, and a computer asked to move."""
-    if _due:  # another redraw is on its way; it settles
+    """After the page's edit (`draw`): the focus where it belongs, the page's language and
+    title, and a computer asked to move."""
+    global _unsettled
+    if _due or not _unsettled:  # another redraw is on its way and settles, or one did
         return
     began = time.perf_counter()
-    _focus_after_redraw(_focus_before)
-    _number_choices()
-    # The rules help opened at a topic: that part in view.
-    topic = root.querySelector(".help .topic")
-    if topic is not None and topic is not jsnull:
-        topic.scrollIntoView()
-    if str(document.documentElement.lang) != app.lang:  # even the same value restyles it all
-        document.documentElement.lang = app.lang
-    document.title = app.t("app.title")
-    # The last redraw's cost, for the benchmark and for curious players (dev tools).
-    spent = _spent + time.perf_counter() - began
-    document.body.dataset.redrawMs = f"{spent * 1000:.1f}"
-    _mark_unsaved()
-    _drawn()
-    document.body.removeAttribute("data-drawing")
-    schedule()
+    try:
+        focus = _focus_before
+        active = document.activeElement
+        moved = (
+            active is not None
+            and active is not jsnull
+            and not active.isSameNode(document.body)
+            and (focus is None or not active.isSameNode(focus.element))
+        )
+        # The person moved the focus since the edit (a Tab, a field): it stays where they put it.
+        _focus_after_redraw(None if moved else focus)
+        # The rules help opened at a topic: that part in view.
+        topic = root.querySelector(".help .topic")
+        if topic is not None and topic is not jsnull:
+            topic.scrollIntoView()
+        if str(document.documentElement.lang) != app.lang:  # even the same value restyles all
+            document.documentElement.lang = app.lang
+        document.title = app.t("app.title")
+    finally:
+        _unsettled = False
+        # The last redraw's cost, for the benchmark and for curious players (dev tools).
+        spent = _spent + time.perf_counter() - began
+        document.body.dataset.redrawMs = f"{spent * 1000:.1f}"
+        _mark_unsaved()
+        _drawn()
+        document.body.removeAttribute("data-drawing")
+        schedule()
 
 
 def _mark_unsaved() -> None:
@@ -571,9 +613,11 @@ def on_click(event: Any) -> None:
         return
     if target is None or target is jsnull:
         return
-    if _due:  # the page still shows the screen before: the click is on what it shows now
-        _draw_now()
-        if not target.isConnected:
+    if _due:  # the page still shows the screen before: drawn now, the click counts if it
+        # landed on something that is still there and says the same
+        words = str(target.textContent or "")
+        _flush()
+        if not target.isConnected or str(target.textContent or "") != words:
             return
     topic = _attr(target, "data-help")
     if topic is not None:  # "More in the rules", at the end of an explanation
@@ -656,10 +700,14 @@ def on_change(event: Any) -> None:
     if target.id == "import-file" and target.files.length:
         _read_later(target.files.item(0))
         return
-    if _due:  # the page still shows the screen before: the field as it is now
-        _draw_now()
+    if _due:  # the page still shows the screen before: drawn now, with the fields as typed
+        name = _attr(target, "name")
+        app.form = {**app.form, **_form()}
+        _flush()
         if not target.isConnected:
-            return
+            target = root.querySelector(f'[name="{window.CSS.escape(name)}"]') if name else None
+            if target is None or target is jsnull:
+                return
     act = _attr(target, "data-change")
     if act is not None:
         app.click(act, _form())
@@ -745,7 +793,7 @@ _on_drag_over = create_proxy(on_drag_over)
 document.addEventListener("dragover", _on_drag_over)
 _on_width = create_proxy(on_width)
 window.matchMedia(FOLDED).addEventListener("change", _on_width)
-_draw_proxy = create_proxy(_draw_now)
+_draw_proxy = create_proxy(_draw_due)
 _settle_proxy = create_proxy(_settle)
 _draw_now(settle_later=False)  # the first screen at once: the page is ready when it is on it
 document.body.dataset.ready = "1"
