@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from .helpers import BOOT_TIMEOUT_MS, ConsoleLog
+from .helpers import BOOT_TIMEOUT_MS, ConsoleLog, saved_record, settled, wait_until_ready
 
 MORPH = Path(__file__).resolve().parent.parent / "web" / "morph.js"
 
@@ -184,3 +184,51 @@ def test_without_its_redraw_script_the_page_still_plays(page: Page, console: Con
     page.locator("#pass-cover").wait_for()
     assert int(page.evaluate("document.body.dataset.draws")) >= 2
     assert any("redraw:" in line for line in console.errors()), str(console)
+
+
+def test_what_a_person_does_while_a_redraw_is_on_its_way_lands_on_the_new_screen(
+    page: Page, console: ConsoleLog
+) -> None:
+    """The page draws in tasks after a click's own (web/main.py, `draw`): a field changed or a
+    click made before that redraw has run draws it first, and acts on the new screen. A field
+    keeps what was chosen in it; a click on something the new screen no longer has plays
+    nothing."""
+    page.goto("")
+    wait_until_ready(page, console)
+    due = page.evaluate(
+        """() => {
+      const two = [...document.querySelectorAll('button[name="players-count"]')]
+        .find((b) => b.textContent.includes('2'));
+      two.click();
+      const due = document.body.hasAttribute('data-drawing');
+      const variant = document.querySelector('select[name="variant"]');
+      variant.value = 'winter';
+      variant.dispatchEvent(new Event('change', {bubbles: true}));
+      return due;
+    }"""
+    )
+    assert due  # the second change came while the first's redraw was on its way
+    settled(page)
+    assert page.locator('input[name^="name"]').count() == 2
+    assert page.locator('select[name="variant"]').input_value() == "winter"
+    page.click("#start-game")
+    page.locator("#pass-cover").wait_for()
+    settled(page)
+    actions = saved_record(page)["actions"]
+    due = page.evaluate(
+        """() => {
+      const cover = document.getElementById('pass-cover');
+      cover.click();
+      const due = document.body.hasAttribute('data-drawing');
+      cover.click();  // a double tap: its second lands where the cover was
+      return due;
+    }"""
+    )
+    assert due
+    settled(page)
+    page.locator("#decision[data-stage='select']").wait_for()
+    assert page.locator("#pass-cover").count() == 0
+    assert saved_record(page)["actions"] == actions  # nothing chosen by the second tap
+    assert saved_record(page)["setup"].get("winter") is True
+    assert page.evaluate("document.activeElement.id") == "decision"
+    assert console.errors() == [], str(console)

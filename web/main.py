@@ -700,9 +700,10 @@ def on_change(event: Any) -> None:
     if target.id == "import-file" and target.files.length:
         _read_later(target.files.item(0))
         return
-    if _due:  # the page still shows the screen before: drawn now, with the fields as typed
+    if _due:  # the page still shows the screen before: drawn now, with this field's choice
         name = _attr(target, "name")
-        app.form = {**app.form, **_form()}
+        if name:
+            app.form = {**app.form, name: str(target.value)}
         _flush()
         if not target.isConnected:
             target = root.querySelector(f'[name="{window.CSS.escape(name)}"]') if name else None
