@@ -445,7 +445,6 @@ def _settle() -> None:
         # The last redraw's cost, for the benchmark and for curious players (dev tools).
         spent = _spent + time.perf_counter() - began
         document.body.dataset.redrawMs = f"{spent * 1000:.1f}"
-        _mark_unsaved()
         _drawn()
         document.body.removeAttribute("data-drawing")
         schedule()
@@ -796,5 +795,6 @@ _on_width = create_proxy(on_width)
 window.matchMedia(FOLDED).addEventListener("change", _on_width)
 _draw_proxy = create_proxy(_draw_due)
 _settle_proxy = create_proxy(_settle)
+_mark_unsaved()
 _draw_now(settle_later=False)  # the first screen at once: the page is ready when it is on it
 document.body.dataset.ready = "1"
