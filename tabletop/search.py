@@ -10,7 +10,9 @@ Secret simultaneous choices (Castle's selection) are searched decoupled: each as
 its own plan with its own bandit statistics at that node, and every seat is scored by its own
 reward (decoupled UCT, as in Lanctot et al. for simultaneous-move games). The other seats'
 answers already given but hidden are taken back first (`Strategy.reopen`) so that they are
-chosen by the search, not by the determinization's uniform guess.
+chosen by the search, not by the determinization's uniform guess. The node after such a choice
+is the searching seat's own answer's (`child_key`): the others' stay hidden from it, so the
+tree goes on through the round that follows rather than splitting it by every pair of answers.
 
 With many seats the other seats are not searched but modelled: inside the tree they choose as
 the greedy level would (`Budget.model_from`), so the search plans against sensible opponents
@@ -75,6 +77,10 @@ class Budget:
     #: the Messenger and the Bricklayer over the Stonemason with 49 BP of pieces to build
     #: with); the score's share keeps a better score better.
     score_weight: float = 0.0
+    #: Whether the node after a secret choice is one for every pair of answers, the others'
+    #: included (the tree the baseline was frozen with), rather than the searching seat's own
+    #: answer's (`child_key`).
+    split_secret: bool = False
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
@@ -154,6 +160,13 @@ def plan_key(plan: Plan) -> str:
     return repr(plan)
 
 
+def child_key(picks: list[tuple[int, Arm]], own: int | None = None) -> tuple[str, ...]:
+    """The child of a node that its seats' picks lead to: their plans, one after another; or
+    the plan of seat `own` only (`SearchBot._iterate`: the searching seat's, after a secret
+    choice it makes too)."""
+    return tuple(plan_key(arm.plan) for seat, arm in picks if own is None or seat == own)
+
+
 class SearchBot(Generic[S]):
     """Hard: ISMCTS with decoupled simultaneous choices, truncated rollouts and the estimate."""
 
@@ -210,10 +223,11 @@ class SearchBot(Generic[S]):
         while node is not None and not game.terminal(s):
             asked = game.asked(s)
             prompt = game.prompt(s, asked[0])
-            if prompt is not None and prompt["secret"]:
+            secret = prompt is not None and prompt["secret"]
+            if secret:
                 strategy.reopen(s, me)
                 asked = game.asked(s)
-            if prompt is None or not prompt["secret"]:
+            else:
                 asked = asked[:1]
             if self._sampled is not None:
                 link = (chain, self._sampled.sample_key(s))
@@ -223,7 +237,18 @@ class SearchBot(Generic[S]):
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
             path.append((node, picks))
-            key = tuple(plan_key(arm.plan) for _, arm in picks)
+            # After a secret choice the searching seat makes too, the child is its own answer's:
+            # the others' stay hidden from it until their cards act, so, as in single-observer
+            # ISMCTS, they do not split its tree. Split by every pair of answers, a 2-player
+            # round's selection spreads its iterations over 28 x 28 children, a few each, and
+            # leaves the round it starts unsearched (docs/bots.md, "The tree after a secret
+            # choice"). The sampled answers then join the chain of sample keys, which alone
+            # tells the states that share the child apart (a reveal clears the selection).
+            own = secret and not self.budget.split_secret and any(seat == me for seat, _ in picks)
+            key = child_key(picks, me if own else None)
+            if own and self._sampled is not None:
+                hidden = tuple(plan_key(arm.plan) for seat, arm in picks if seat != me)
+                chain = self._chains.setdefault((chain, hidden), len(self._chains))
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()

@@ -247,6 +247,25 @@ def test_a_search_reusing_a_nodes_plans_searches_as_one_working_them_out_each_vi
     assert checked == 28
 
 
+def test_the_tree_after_the_secret_selection_is_the_searching_seats_own() -> None:
+    """The others' cards are hidden until they act: the node a card choice leads to is the
+    searching seat's choice's alone, so the round after it is searched as one tree (the
+    baseline's, as frozen, has a node for every pair of choices)."""
+    s, _ = CASTLE.new(2, 4)
+    seen = CASTLE.view(s, 0)
+    hard = SearchBot(bots.STRATEGY, 1, Budget(iterations=300))
+    hard.choose(seen, 0)
+    mine = set(hard.root.arms[0])
+    assert hard.root.children and all(
+        len(key) == 1 and key[0] in mine for key in hard.root.children
+    )
+    assert max(child.visits for child in hard.root.children.values()) >= 20
+    baseline = bots.make_bot("baseline", 1, Budget(iterations=300))
+    assert isinstance(baseline, SearchBot)
+    baseline.choose(seen, 0)
+    assert all(len(key) == 2 for key in baseline.root.children)
+
+
 def statistics(root: Node) -> dict[int, list[tuple[str, int, float, int]]]:
     """A search's root: each seat's plans with their visits, rewards and availability."""
     return {

@@ -52,6 +52,7 @@ STRATEGY: Final = BaselineStrategy()
 
 
 def make_bot(seed: int, budget: Budget | None = None) -> Bot:
-    """The baseline's search, with the rewards it was frozen with (no score share)."""
-    budget = dataclasses.replace(budget or Budget(), score_weight=0.0)
+    """The baseline's search, with the rewards and the tree it was frozen with (no score
+    share; a node after the secret selection for every pair of answers)."""
+    budget = dataclasses.replace(budget or Budget(), score_weight=0.0, split_secret=True)
     return SearchBot(STRATEGY, seed, budget)
