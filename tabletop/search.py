@@ -160,11 +160,15 @@ def plan_key(plan: Plan) -> str:
     return repr(plan)
 
 
-def child_key(picks: list[tuple[int, Arm]], own: int | None = None) -> tuple[str, ...]:
-    """The child of a node that its seats' picks lead to: their plans, one after another; or
-    the plan of seat `own` only (`SearchBot._iterate`: the searching seat's, after a secret
-    choice it makes too)."""
-    return tuple(plan_key(arm.plan) for seat, arm in picks if own is None or seat == own)
+def child_key(keys: list[tuple[int, str]], own: int | None = None) -> tuple[str, ...]:
+    """The child of a node that its seats' picks lead to (`keys`: each seat's plan's
+    `plan_key`): their plans, one after another; or the plan of seat `own` only. After a
+    secret choice the searching seat makes too, the child is its own answer's: the others'
+    stay hidden from it until their cards act, so, as in single-observer ISMCTS, they do not
+    split its tree. Split by every pair of answers, a 2-player round's selection spreads its
+    iterations over 28 x 28 children, a few each, and leaves the round it starts unsearched
+    (docs/bots.md, "The tree after a secret choice")."""
+    return tuple(key for seat, key in keys if own is None or seat == own)
 
 
 class SearchBot(Generic[S]):
@@ -237,17 +241,13 @@ class SearchBot(Generic[S]):
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
             path.append((node, picks))
-            # After a secret choice the searching seat makes too, the child is its own answer's:
-            # the others' stay hidden from it until their cards act, so, as in single-observer
-            # ISMCTS, they do not split its tree. Split by every pair of answers, a 2-player
-            # round's selection spreads its iterations over 28 x 28 children, a few each, and
-            # leaves the round it starts unsearched (docs/bots.md, "The tree after a secret
-            # choice"). The sampled answers then join the chain of sample keys, which alone
-            # tells the states that share the child apart (a reveal clears the selection).
-            own = secret and not self.budget.split_secret and any(seat == me for seat, _ in picks)
-            key = child_key(picks, me if own else None)
+            keys = [(seat, plan_key(arm.plan)) for seat, arm in picks]
+            own = secret and not self.budget.split_secret and me in asked
+            key = child_key(keys, me if own else None)
             if own and self._sampled is not None:
-                hidden = tuple(plan_key(arm.plan) for seat, arm in picks if seat != me)
+                # The others' sampled answers join the chain of sample keys, which alone tells
+                # apart the states sharing the child (a reveal clears the selection).
+                hidden = tuple(answer for seat, answer in keys if seat != me)
                 chain = self._chains.setdefault((chain, hidden), len(self._chains))
             child = node.children.get(key)
             if child is None:
