@@ -11,7 +11,7 @@ its own plan with its own bandit statistics at that node, and every seat is scor
 reward (decoupled UCT, as in Lanctot et al. for simultaneous-move games). The other seats'
 answers already given but hidden are taken back first (`Strategy.reopen`) so that they are
 chosen by the search, not by the determinization's uniform guess. The node after such a choice
-is the searching seat's own answer's (`child_key`): the others' stay hidden from it, so the
+is the searching seat's own answer's (`own_answer`): the others' stay hidden from it, so the
 tree goes on through the round that follows rather than splitting it by every pair of answers.
 
 With many seats the other seats are not searched but modelled: inside the tree they choose as
@@ -79,7 +79,7 @@ class Budget:
     score_weight: float = 0.0
     #: Whether the node after a secret choice is one for every pair of answers, the others'
     #: included (the tree the baseline was frozen with), rather than the searching seat's own
-    #: answer's (`child_key`).
+    #: answer's (`own_answer`).
     split_secret: bool = False
 
     def __post_init__(self) -> None:
@@ -160,15 +160,15 @@ def plan_key(plan: Plan) -> str:
     return repr(plan)
 
 
-def child_key(keys: list[tuple[int, str]], own: int | None = None) -> tuple[str, ...]:
-    """The child of a node that its seats' picks lead to (`keys`: each seat's plan's
-    `plan_key`): their plans, one after another; or the plan of seat `own` only. After a
-    secret choice the searching seat makes too, the child is its own answer's: the others'
-    stay hidden from it until their cards act, so, as in single-observer ISMCTS, they do not
-    split its tree. Split by every pair of answers, a 2-player round's selection spreads its
-    iterations over 28 x 28 children, a few each, and leaves the round it starts unsearched
-    (docs/bots.md, "The tree after a secret choice")."""
-    return tuple(key for seat, key in keys if own is None or seat == own)
+def own_answer(keys: list[tuple[int, str]], me: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """After a secret choice the searching seat `me` makes too (`keys`: each asked seat's
+    plan's `plan_key`), the child's key, its own answer alone, and the others' answers. The
+    others' stay hidden from it until their cards act, so, as in single-observer ISMCTS, they
+    do not split its tree: split by every pair of answers, a 2-player round's selection
+    spreads its iterations over 28 x 28 children, a few each, and leaves the round it starts
+    unsearched (docs/bots.md, "The tree after a secret choice")."""
+    mine = tuple(key for seat, key in keys if seat == me)
+    return mine, tuple(key for seat, key in keys if seat != me)
 
 
 class SearchBot(Generic[S]):
@@ -241,14 +241,14 @@ class SearchBot(Generic[S]):
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
             path.append((node, picks))
-            keys = [(seat, plan_key(arm.plan)) for seat, arm in picks]
-            own = secret and not self.budget.split_secret and me in asked
-            key = child_key(keys, me if own else None)
-            if own and self._sampled is not None:
-                # The others' sampled answers join the chain of sample keys, which alone tells
-                # apart the states sharing the child (a reveal clears the selection).
-                hidden = tuple(answer for seat, answer in keys if seat != me)
-                chain = self._chains.setdefault((chain, hidden), len(self._chains))
+            if secret and not self.budget.split_secret and me in asked:
+                key, hidden = own_answer([(seat, plan_key(arm.plan)) for seat, arm in picks], me)
+                if self._sampled is not None:
+                    # The others' sampled answers join the chain of sample keys, which alone
+                    # tells apart the states sharing the child (a reveal clears the selection).
+                    chain = self._chains.setdefault((chain, hidden), len(self._chains))
+            else:
+                key = tuple(plan_key(arm.plan) for _, arm in picks)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = Node()
