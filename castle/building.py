@@ -40,6 +40,25 @@ def _erect_check(s: State, t: Task, a: Action) -> Refusal | None:
     return None
 
 
+#: Each tile building with its cost, for `_erect_forced`.
+_COSTS = tuple((building, data.BUILDING[building].cost) for building in data.TILE_BUILDINGS)
+
+
+def _erect_forced(s: State, t: Task, seat: int) -> Action | None:
+    """ "done" when it is the only option (`_erect_check` refuses every building), else None:
+    each cost on a tile left is checked once, without an action or a refusal made for each
+    building. Most hands pay for none, and a search asks this after nearly every card."""
+    if t.get("built", 0) < data.MAX_BUILDINGS_PER_CARD:
+        pieces, stock, tiles = s.players[seat].pieces, s.stock, s.tiles
+        tried: set[int] = set()
+        for building, cost in _COSTS:
+            if tiles[building] and cost not in tried:
+                if payment.affordable(cost, pieces, stock):
+                    return None
+                tried.add(cost)
+    return make(seat, "done")
+
+
 def _erect_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     if a["do"] == "done":
         if not t.get("built"):
@@ -59,13 +78,23 @@ def _erect_perform(s: State, t: Task, a: Action, ev: Events) -> None:
     }
 
 
-ERECT = Stage("erect", ("erect", "done"), _erect_candidates, _erect_check, _erect_perform)
+ERECT = Stage(
+    "erect",
+    ("erect", "done"),
+    _erect_candidates,
+    _erect_check,
+    _erect_perform,
+    forced=_erect_forced,
+)
 
 
 # --- Paying, kind by kind ----------------------------------------------------------------------
 
 
-def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
+def _pay_counts(s: State, t: Task, seat: int) -> list[tuple[int, int]]:
+    """The step's (own pieces, silver converted) within the seat's pieces, its free silver,
+    the stock and the cost left: the candidates, of which `_pay_check` keeps those after
+    which the payment can still be finished."""
     ctx = t["pay"]
     kind = payment.ORDER[ctx["step"]]
     bp = data.BP[kind]
@@ -76,8 +105,38 @@ def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
         for silver in range(most_silver + 1):
             if (own + silver) * bp > ctx["rem"]:
                 break
-            out.append(make(seat, "pay", kind, own, silver))
+            out.append((own, silver))
     return out
+
+
+def _pay_candidates(s: State, t: Task, seat: int) -> list[Action]:
+    kind = payment.ORDER[t["pay"]["step"]]
+    return [make(seat, "pay", kind, own, silver) for own, silver in _pay_counts(s, t, seat)]
+
+
+def _pay_forced(s: State, t: Task, seat: int) -> Action | None:
+    """The step when it is the only legal one, else None. Within `_pay_counts` every
+    condition of `_pay_check` holds but the last, so only that one is asked of each count,
+    without an action or a refusal made for it (the engine asks this at every step of every
+    payment a search plays)."""
+    ctx = t["pay"]
+    step = ctx["step"]
+    kind = payment.ORDER[step]
+    bp = data.BP[kind]
+    p = s.players[seat]
+    free_silver = p.pieces["silver"] - ctx["silver"]
+    mine = payment.kinds_in_order(p.pieces)
+    stock = payment.kinds_in_order(s.stock)
+    only = None
+    for own, silver in _pay_counts(s, t, seat):
+        paid = own + silver
+        rem, kinds = ctx["rem"] - paid * bp, ctx["kinds"] + (paid > 0)
+        if payment.can_finish(step + 1, rem, kinds, free_silver - silver, mine, stock):
+            if only is not None:
+                return None
+            only = (own, silver)
+    assert only is not None, "a payment begun can always be finished"
+    return make(seat, "pay", kind, *only)
 
 
 def _pay_check(s: State, t: Task, a: Action) -> Refusal | None:
@@ -165,7 +224,15 @@ def _erect(s: State, t: Task, seat: int, ev: Events) -> None:
     t["stage"] = "erect"
 
 
-PAY = Stage("pay", ("pay",), _pay_candidates, _pay_check, _pay_perform, kind="payment")
+PAY = Stage(
+    "pay",
+    ("pay",),
+    _pay_candidates,
+    _pay_check,
+    _pay_perform,
+    kind="payment",
+    forced=_pay_forced,
+)
 
 
 # --- Placing helpers ---------------------------------------------------------------------------

@@ -47,6 +47,9 @@ class Decision:
     options: dict[int, list[Action]] = field(default_factory=dict)
     #: The state's mark when this was worked out, while hand edits are watched.
     mark: Any = None
+    #: A copy of the last action `why_not` found legal: `apply` takes an equal action without
+    #: checking it again (a bot checks each step of a plan, then plays it).
+    checked: Action | None = None
 
 
 class Played(runner.Tasks, Protocol):
@@ -211,7 +214,13 @@ def engine(rules: Rules[S]) -> Engine[S]:
     def why_not(state: S, action: Any) -> Refusal | None:
         """Why `action` is refused now, as a rule id with parameters; None if it is legal."""
         refusal = malformed(action)
-        return refusal or refused(state, action, decided(state))
+        if refusal:
+            return refusal
+        known = decided(state)
+        refusal = refused(state, action, known)
+        if refusal is None:
+            known.checked = _action_copy(action)
+        return refusal
 
     def refused(state: S, action: Any, known: Decision) -> Refusal | None:
         """`why_not` for a well-formed action, against the decision already worked out."""
@@ -235,12 +244,13 @@ def engine(rules: Rules[S]) -> Engine[S]:
         events. An illegal action raises IllegalAction (with its rule id) and changes nothing.
         """
         # Well-formed first: in Python 1.0 == 1 == True, and a listed action must not let a
-        # float seat in. A well-formed action equal to a listed one is legal: no second check.
+        # float seat in. A well-formed action equal to a listed one, or to the one `why_not`
+        # last found legal, is legal: no second check.
         refusal = malformed(action)
         if refusal:
             raise IllegalAction(refusal)
         known = decided(state)
-        if action not in known.options.get(action["p"], ()):
+        if action != known.checked and action not in known.options.get(action["p"], ()):
             refusal = refused(state, action, known)
             if refusal:
                 raise IllegalAction(refusal)

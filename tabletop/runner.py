@@ -77,7 +77,7 @@ def run(
         if st.simultaneous:
             return  # forced answers were taken when it began or resumed; the rest wait
         (seat,) = st.deciders(s, t)
-        only = _only_option(s, t, st, seat)
+        only = forced_answer(s, t, st, seat)
         if only is None:
             return
         st.perform(s, t, only, ev)
@@ -95,7 +95,15 @@ def interrupt(s: Tasks, task: Task) -> None:
     s.task = task
 
 
-def _only_option(s: S, t: Task, st: Stage[S], seat: int) -> Action | None:
+def forced_answer(s: S, t: Task, st: Stage[S], seat: int) -> Action | None:
+    """The seat's one legal option, or None when it has a real choice: the stage's own quick
+    answer (`Stage.forced`) if it has one."""
+    if st.forced is not None:
+        return st.forced(s, t, seat)
+    return only_option(s, t, st, seat)
+
+
+def only_option(s: S, t: Task, st: Stage[S], seat: int) -> Action | None:
     """The seat's one legal option, or None when it has a real choice. Stops at the second
     legal candidate: the whole list is built once, for whoever then asks for it."""
     only = None
@@ -114,6 +122,6 @@ def _take_forced(s: S, t: Task, st: Stage[S], ev: Events) -> None:
     for seat in st.deciders(s, t):
         if s.task is not t:
             return
-        only = _only_option(s, t, st, seat)
+        only = forced_answer(s, t, st, seat)
         if only is not None:
             st.perform(s, t, only, ev)

@@ -47,7 +47,8 @@ class Budget:
     seconds (if set) stop it earlier, for the page. Either alone is the only bound (iterations
     None: as many as the seconds allow); one of them is needed. Iterations are what a decision
     makes on average (a game's `Effort` moves them either way); seconds are the longest a
-    decision may think, which a person sits waiting for (an effort only shortens them)."""
+    decision may think, which a person sits waiting for (an effort only shortens them, but at
+    a secret choice, which the people make meanwhile)."""
 
     iterations: int | None = 1000
     seconds: float | None = None
@@ -81,23 +82,36 @@ class Budget:
     #: included (the tree the baseline was frozen with), rather than the searching seat's own
     #: answer's (`own_answer`).
     split_secret: bool = False
+    #: The share of a plan's worth taken from the best line below it rather than the mean of
+    #: its rewards (implicit minimax backups: Lanctot, Winands, Pepels and Sturtevant, "Monte
+    #: Carlo Tree Search with Heuristic Evaluations using Implicit Minimax Backups", 2014).
+    #: Every iteration ends in the estimate, so a mean mixes the replies a bandit was still
+    #: trying with the one a seat would play; the best line's estimate does not. 0 by default.
+    minimax: float = 0.0
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.seconds is None:
             raise ValueError("a search budget needs iterations, seconds or both")
 
-    def scaled(self, effort: float) -> Budget:
-        """This budget for a decision of that `effort`: its iterations times the effort (at
-        least `MIN_ITERATIONS`, or the budget's own if fewer, so that a small decision's plans
-        are tried); its seconds times the effort only where that is less, since they are a
-        promise to the person waiting (the page's setting is a decision's longest, and so
-        its median too, not its mean: issue 24)."""
-        if effort == 1.0:
+    def scaled(self, effort: float, mean: float = 1.0, secret: bool = False) -> Budget:
+        """This budget for a decision of that `effort` (`Effort`: a share of the time a
+        decision may think) among decisions whose efforts average `mean`: its iterations
+        times effort / mean (at least `MIN_ITERATIONS`, or the budget's own if fewer, so that
+        a small decision's plans are tried), so that they stay the budget's on average; its
+        seconds times the effort, but never more than the whole time unless the decision is
+        a `secret` choice. The time is a promise to the person waiting (the page's setting is
+        a decision's longest, so its median too: issue 24); a secret choice is not waited
+        for, since the people make theirs meanwhile (the page asks a computer to think while
+        they do)."""
+        if effort == mean == 1.0:
             return self
         iterations = self.iterations
         if iterations is not None:
-            iterations = max(min(MIN_ITERATIONS, iterations), round(iterations * effort))
-        seconds = None if self.seconds is None else self.seconds * min(1.0, effort)
+            share = effort / mean
+            iterations = max(min(MIN_ITERATIONS, iterations), round(iterations * share))
+        seconds = self.seconds
+        if seconds is not None:
+            seconds *= effort if secret else min(1.0, effort)
         return replace(self, iterations=iterations, seconds=seconds)
 
 
@@ -110,10 +124,13 @@ SCORE_SPREAD: Final = 5.0
 
 @runtime_checkable
 class Effort(Protocol[S_contra]):
-    """A strategy that says how much of the budget a decision deserves (optional): a search
-    gives `budget.scaled(effort(state, seat))` to it, so that a game can spend its time where
-    the choice matters. The efforts of a game's decisions should average about 1, so that the
-    mean time a decision stays the budget's."""
+    """A strategy that says how much of the budget a decision deserves (optional), as a share
+    of the time a decision may think: 1 for the whole, less for the small decisions, more for
+    a secret choice only (`Budget.scaled`). `mean_effort` is the shares' mean over a game's
+    searched decisions, by which an iteration budget is shared out so that a decision makes
+    the budget's iterations on average."""
+
+    mean_effort: float
 
     def effort(self, s: S_contra, seat: int) -> float: ...
 
@@ -140,6 +157,9 @@ class Arm:
     total: float = 0.0
     #: Iterations in which this plan was available at this node (ISMCTS availability).
     available: int = 0
+    #: Every seat's reward along the best line below this plan, as far as the tree has grown
+    #: (`Budget.minimax`): after a secret choice, whose answers vary, their mean.
+    best_line: list[float] | None = None
 
 
 @dataclass(slots=True)
@@ -171,6 +191,11 @@ def own_answer(keys: list[tuple[int, str]], me: int) -> tuple[tuple[str, ...], t
     return mine, tuple(key for seat, key in keys if seat != me)
 
 
+#: An iteration's step through a node: the seats' picks there and, where one seat chose, the
+#: plans it was offered (None after a secret choice).
+Step = tuple[Node, list[tuple[int, Arm]], list[Arm] | None]
+
+
 class SearchBot(Generic[S]):
     """Hard: ISMCTS with decoupled simultaneous choices, truncated rollouts and the estimate."""
 
@@ -188,6 +213,9 @@ class SearchBot(Generic[S]):
         #: of them: (the chain to the node before, the key here) -> the chain's number.
         self._sampled = strategy if isinstance(strategy, Sampled) else None
         self._chains: dict[tuple[int, Hashable], int] = {}
+        #: The plans the acting seat was offered at the node an iteration is at (kept only
+        #: for implicit minimax, `Budget.minimax`).
+        self._offered: list[Arm] = []
 
     def choose(self, seen: Json, seat: int) -> Action:
         game = self.strategy.game
@@ -198,7 +226,10 @@ class SearchBot(Generic[S]):
             return mine[0][0]
         budget = self.budget
         if isinstance(self.strategy, Effort):
-            budget = budget.scaled(self.strategy.effort(first, seat))
+            prompt = self.strategy.game.prompt(first, seat)
+            secret = prompt is not None and prompt["secret"]
+            effort = self.strategy.effort(first, seat)
+            budget = budget.scaled(effort, self.strategy.mean_effort, secret)
         seats = len(self.strategy.estimate(first))
         self._modelled = seats >= budget.model_from
         self._chains = {}
@@ -221,7 +252,7 @@ class SearchBot(Generic[S]):
 
     def _iterate(self, root: Node, s: S, me: int) -> None:
         strategy, game = self.strategy, self.strategy.game
-        path: list[tuple[Node, list[tuple[int, Arm]]]] = []
+        path: list[Step] = []
         node: Node | None = root
         chain = -1
         while node is not None and not game.terminal(s):
@@ -236,11 +267,12 @@ class SearchBot(Generic[S]):
             if self._sampled is not None:
                 link = (chain, self._sampled.sample_key(s))
                 chain = self._chains.setdefault(link, len(self._chains))
+            self._offered = []
             picks = [(seat, self._choose(node, s, seat, me, chain)) for seat in asked]
             for seat, arm in picks:
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
-            path.append((node, picks))
+            path.append((node, picks, None if secret else self._offered))
             if secret and not self.budget.split_secret and me in asked:
                 key, hidden = own_answer([(seat, plan_key(arm.plan)) for seat, arm in picks], me)
                 if self._sampled is not None:
@@ -261,10 +293,37 @@ class SearchBot(Generic[S]):
         if weight:
             wide = chances(strategy.estimate(s), strategy.spread * SCORE_SPREAD)
             reward = [(1 - weight) * r + weight * w for r, w in zip(reward, wide, strict=True)]
-        for _node, picks in path:
+        for _node, picks, _offered in path:
             for seat, arm in picks:
                 arm.visits += 1
                 arm.total += reward[seat]
+        if self.budget.minimax:
+            self._back_up_best_line(path, reward)
+
+    def _back_up_best_line(self, path: list[Step], reward: list[float]) -> None:
+        """Implicit minimax (`Budget.minimax`): from the leaf's rewards up, a plan played takes
+        the best line below it, and a node where one seat chose passes up the line of that
+        seat's best plan among those it was offered this iteration (the sampled states that
+        share a node may offer different plans). After a secret choice the others' answers
+        vary with the sample, so a plan there keeps the mean of the lines met, and the node
+        passes this iteration's line up."""
+        line = reward
+        for _node, picks, offered in reversed(path):
+            for _seat, arm in picks:
+                kept = arm.best_line
+                if offered is not None or kept is None:
+                    arm.best_line = line
+                else:
+                    share = 1.0 / arm.visits
+                    arm.best_line = [
+                        old + share * (new - old) for old, new in zip(kept, line, strict=True)
+                    ]
+            if offered:
+                seat = picks[0][0]
+                line = max(
+                    (arm.best_line for arm in offered if arm.best_line is not None),
+                    key=lambda best: best[seat],
+                )
 
     def _choose(self, node: Node, s: S, seat: int, me: int, chain: int) -> Arm:
         """The plan a seat plays at this node: the searching seat's bandit always; another
@@ -293,18 +352,25 @@ class SearchBot(Generic[S]):
     def _pick(self, node: Node, seat: int, keyed: list[tuple[str, Plan]]) -> Arm:
         """UCB1 over the seat's plans weighed here (`keyed`: each with its `plan_key`)."""
         arms = node.arms.setdefault(seat, {})
+        minimax = self.budget.minimax
+        offered = self._offered
         best: Arm | None = None
         best_score = -math.inf
         for key, plan in keyed:
             arm = arms.get(key)
             if arm is None:
                 arm = arms[key] = Arm(plan)
+            if minimax:
+                offered.append(arm)
             arm.available += 1
             if arm.visits == 0:
                 score = math.inf
             else:
                 explore = self._explore * math.sqrt(math.log(arm.available) / arm.visits)
-                score = arm.total / arm.visits + explore
+                mean = arm.total / arm.visits
+                if minimax and arm.best_line is not None:
+                    mean += minimax * (arm.best_line[seat] - mean)
+                score = mean + explore
             if score > best_score:
                 best, best_score = arm, score
         assert best is not None

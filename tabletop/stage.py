@@ -54,6 +54,12 @@ class Stage(Generic[S]):
     private: bool = False
     #: The prompt's type, for the page: how the question is best shown (see game.PROMPT_KINDS).
     kind: str = "choose"
+    #: A quicker answer to whether `seat` has one legal option here (optional): that option,
+    #: or None when it has a real choice. It must agree with `options`; without it the runner
+    #: checks the candidates until it finds a second legal one. A decision whose candidates
+    #: are mostly refused (most hands can pay no building) is asked this after every action a
+    #: search plays, so there it is worth writing.
+    forced: Callable[[S, Task, int], Action | None] | None = None
 
     def options(self, s: S, t: Task, seat: int) -> list[Action]:
         """The legal actions of `seat` here, in the candidates' order."""

@@ -171,8 +171,11 @@ def test_a_time_budget_stops_the_search_early() -> None:
 
 
 def test_the_search_spends_its_budget_where_the_choice_shapes_the_game() -> None:
-    """A card choice gets more than the budget, a payment's step a quarter (castle.bots.
-    strategy.EFFORT_*), and the baseline the budget at every decision, as it was frozen."""
+    """A card choice gets more than the budget, a payment's step less (castle.bots.strategy.
+    EFFORT_*, shared out by their mean), and the baseline the budget at every decision, as it
+    was frozen. In time, a payment's step gets a quarter and the card choice four times the
+    setting: a secret choice, which the people make meanwhile, is the only one that may think
+    longer than the setting."""
     s, _ = CASTLE.new(2, 3)
     seat = CASTLE.asked(s)[0]
     assert CASTLE.prompt(s, seat)["stage"] == "select"
@@ -187,16 +190,17 @@ def test_the_search_spends_its_budget_where_the_choice_shapes_the_game() -> None
             bot.choose(CASTLE.view(state, asked), asked)
             spent[level, name] = bot.iterations
     assert spent == {
-        ("hard", "select"): 62,
-        ("hard", "pay"): 10,
+        ("hard", "select"): 129,
+        ("hard", "pay"): 8,
         ("baseline", "select"): 40,
         ("baseline", "pay"): 40,
     }
-    assert Budget(iterations=None, seconds=2.0).scaled(0.25).seconds == 0.5
-    # A decision that shapes the game searches longer only where its budget is iterations: a
-    # time is the longest a person waits, whatever the decision.
-    assert Budget(iterations=None, seconds=2.0).scaled(1.55).seconds == 2.0
-    assert Budget(iterations=1000, seconds=2.0).scaled(1.55).iterations == 1550
+    timed = Budget(iterations=None, seconds=2.0)
+    assert timed.scaled(0.25, 1.24).seconds == 0.5
+    assert timed.scaled(4.0, 1.24, secret=True).seconds == 8.0
+    # Only a secret choice thinks longer than the setting: another is waited for.
+    assert timed.scaled(4.0, 1.24).seconds == 2.0
+    assert Budget(iterations=1000, seconds=2.0).scaled(2.0, 1.25).iterations == 1600
     assert Budget(iterations=10).scaled(0.25).iterations == 8  # every small decision tried
 
 
@@ -212,6 +216,8 @@ class Unkeyed:
 
     def estimate(self, s: State) -> list[float]:
         return bots.STRATEGY.estimate(s)
+
+    mean_effort = bots.STRATEGY.mean_effort
 
     def effort(self, s: State, seat: int) -> float:
         return bots.STRATEGY.effort(s, seat)

@@ -96,6 +96,20 @@ def test_a_legal_action_changed_by_its_caller_is_checked_again() -> None:
         HARVEST.apply(s, action)
 
 
+def test_an_action_found_legal_then_changed_by_its_caller_is_checked_again() -> None:
+    """`apply` takes the action `why_not` last found legal without a second check, by a copy:
+    a caller that changes the one it asked about after the answer is checked again."""
+    with chance.forcing(weather=[3]):
+        s, _ = HARVEST.new(2, 6)
+    action = HARVEST.legal_actions(s, 0)[0]
+    assert HARVEST.why_not(s, action) is None
+    action["amounts"][0] = 7
+    with pytest.raises(IllegalAction):
+        HARVEST.apply(s, action)
+    action["amounts"][0] = 2
+    HARVEST.apply(s, action)
+
+
 def test_a_turn_is_a_menu_asked_again_until_it_ends() -> None:
     s = begin(2, 3, weather=6)
     card = min(s.hands[0])

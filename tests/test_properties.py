@@ -37,7 +37,7 @@ import castle
 from castle import CASTLE, data, scoring, sim
 from castle.actions import VERBS
 from castle.state import State
-from tabletop import record
+from tabletop import record, runner
 
 pytestmark = [pytest.mark.as_played, pytest.mark.long]
 
@@ -478,6 +478,31 @@ def test_sim_random_game_matches_its_record(players: int, winter: bool, seed: in
     rec["actions"] = actions
     again, _ = record.replay(CASTLE, rec)
     assert CASTLE.to_json(again) == CASTLE.to_json(s)
+
+
+@SEASONS
+def test_a_stages_quick_forced_answer_agrees_with_its_options(
+    winter: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A stage's `forced` (the erect stage's: "done" when no building can be paid; a payment's
+    step) answers as its candidates checked one by one would, whether the seat has one option
+    or a choice."""
+    answers: list[tuple[str, bool]] = []
+    quick = runner.forced_answer
+
+    def compared(s: Any, t: Any, stage: Any, seat: int) -> Any:
+        answer = quick(s, t, stage, seat)
+        if stage.forced is not None:
+            assert answer == runner.only_option(s, t, stage, seat)
+            answers.append((stage.name, answer is None))
+        return answer
+
+    monkeypatch.setattr(runner, "forced_answer", compared)
+    for players in (2, 3, 4):
+        for game_seed in range(4):
+            sim.random_game(players, game_seed, winter=winter)
+    for name in ("erect", "pay"):
+        assert answers.count((name, True)) > 20 and answers.count((name, False)) > 20
 
 
 # --- secrets of the selection --------------------------------------------------------------------

@@ -48,7 +48,7 @@ def test_a_trial_names_the_weights_it_changes_and_refuses_others() -> None:
         "exploration": 1.0,
     }
     with pytest.raises(argparse.ArgumentTypeError, match="name=value"):
-        trial.parse_search("iterations=5")
+        trial.parse_search("rollout=5")
     assert trial.trial_name({}, {"widening": 3.0}) == "hard+widening=3"
 
 
@@ -59,6 +59,9 @@ def test_a_trial_seats_its_search_settings_only_at_its_own_seat() -> None:
     assert isinstance(mine, trial.Weighted) and isinstance(mine.bot, SearchBot)
     assert isinstance(other, SearchBot)
     assert mine.bot.budget == Budget(iterations=9, score_weight=0.3) and other.budget == budget
+    deeper = trial.seat_bot({}, {"iterations": 36}, budget, "hard+iterations=36", 1)
+    assert isinstance(deeper, trial.Weighted) and isinstance(deeper.bot, SearchBot)
+    assert deeper.bot.budget == Budget(iterations=36)
 
 
 def test_a_trial_player_decides_with_its_weights_and_puts_them_back() -> None:

@@ -77,6 +77,8 @@ def seat_bot(
             exploration=search.get("exploration", budget.exploration),
             widening=search.get("widening", budget.widening),
             score_weight=search.get("score_weight", budget.score_weight),
+            minimax=search.get("minimax", budget.minimax),
+            iterations=int(search.get("iterations", budget.iterations or 0)) or None,
         )
         return Weighted(make_bot("hard", seed, searched), weights)
     return make_bot(level, seed, budget)
@@ -93,8 +95,9 @@ def parse_weights(text: str) -> dict[str, float]:
 
 
 #: The search's settings a trial may change (tabletop.search.Budget: the bandit's exploration
-#: constant, the progressive widening, the reward's share of the score), as numbers.
-SEARCHED: Final = ("exploration", "widening", "score_weight")
+#: constant, the progressive widening, the reward's share of the score, the share of the best
+#: line's, and its own iterations a decision, to see what more search brings), as numbers.
+SEARCHED: Final = ("exploration", "widening", "score_weight", "minimax", "iterations")
 
 
 def parse_search(text: str) -> dict[str, float]:

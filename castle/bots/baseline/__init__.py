@@ -40,6 +40,9 @@ class BaselineStrategy:
     def estimate(self, s: State) -> list[float]:
         return value.estimate(s)
 
+    #: Every decision's effort is 1: the mean too.
+    mean_effort = 1.0
+
     def effort(self, s: State, seat: int) -> float:
         """The whole budget at every decision, as when it was frozen."""
         return 1.0
