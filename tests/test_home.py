@@ -119,7 +119,7 @@ def test_a_pace_chosen_at_home_holds_for_a_resumed_game() -> None:
 
 def test_the_computers_pace_can_be_changed_in_a_game() -> None:
     app = App(MemoryStore(), GAMES, lang="en")
-    app.form = {**form_of(render(app)), "kind1": "medium", "pace": "2"}
+    app.form = {**form_of(render(app)), "kind1": "medium", "kind2": "medium", "pace": "2"}
     click(app, "Start the game")
     assert app.bots.pace == 2.0
     html = click(app, "Players")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from goofspiel.page import GOOFSPIEL_PAGE
-from test_web_app import tokens
+from test_web_app import _click, tokens
 
 from web.games import GAMES
 from web.shell.app import App
@@ -22,6 +22,19 @@ from web.shell.screens import render
 from web.shell.storage import MemoryStore
 
 pytestmark = [pytest.mark.as_played, pytest.mark.long]
+
+
+#: The cards' names as the page shows them.
+CARD_NAMES = {
+    "messenger": "Messenger",
+    "trader": "Trader",
+    "bricklayer": "Bricklayer",
+    "stonemason": "Stonemason",
+    "master_builder": "Master Builder",
+    "worker_a": "Worker A",
+    "worker_b": "Worker B",
+    "worker_c": "Worker C",
+}
 
 
 def new_app(kinds: list[str], seed: int = 3, store: MemoryStore | None = None) -> App:
@@ -78,16 +91,41 @@ def test_with_two_people_the_covers_are_for_people_only() -> None:
     assert covers and set(covers) <= {0, 2}
 
 
-def test_while_a_computer_chooses_in_secret_nothing_of_its_choice_is_on_the_page() -> None:
+def test_at_a_secret_choice_the_person_chooses_while_the_computer_thinks() -> None:
+    """A card choice is where a computer thinks longest (castle.bots.strategy): the person
+    chooses meanwhile, and the computer's answer, hidden, comes in whenever it is ready. It
+    leaves the person's cards picked so far as they were, and nothing of it is on the page."""
     app = new_app(["person", "medium"], seed=2)
-    assert app.computer_asked() == 1
-    html = render(app)
-    assert 'data-thinking="1"' in html
-    assert tokens(html) == []  # nothing to click: neither its cards nor the board
-    computer_moves(app)
+    assert app.record is not None
+    assert app.computer_asked() == 1 and app.computer_waited_for() is None
+    moves = len(app.record["actions"])
+    answer = app.computer_choice(1)
     html = render(app)
     assert "data-thinking" not in html and 'id="pass-cover"' not in html
-    assert app.viewer == 0  # the person's own view, without passing any cover
+    card = app.game.action_text(answer).split()[2]  # one of the computer's, also in hand
+    _click(app, CARD_NAMES[card])
+    assert app.picked == [card]
+    assert app.computer_play(1, answer, moves, app.record)
+    assert app.picked == [card] and app.viewer == 0
+    html = render(app)
+    assert "data-thinking" not in html and 'id="pass-cover"' not in html
+    assert app.computer_asked() is None and app.asked() == [0]
+
+
+def test_a_computers_hidden_answer_stands_after_the_persons() -> None:
+    """The person may answer first: the computer's answer, computed from what it saw before,
+    still stands (the person's is hidden from it); then the table waits for it alone."""
+    app = new_app(["person", "medium"], seed=2)
+    assert app.record is not None
+    moves = len(app.record["actions"])
+    answer = app.computer_choice(1)
+    person = next(a for a in app.game.legal_actions(app.state, 0))
+    assert app.do(person)
+    assert app.computer_waited_for() == 1
+    assert 'data-thinking="1"' in render(app)
+    assert not app.computer_play(1, answer, moves, {"actions": []})  # another game
+    assert app.computer_play(1, answer, moves, app.record)
+    assert app.computer_asked() is None and app.revealing is False
 
 
 def test_undo_never_takes_back_a_computers_move() -> None:

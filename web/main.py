@@ -223,7 +223,9 @@ def _focus_after_redraw(focus: Focus | None) -> None:
     """Where the keyboard's focus goes after a redraw (web/shell/focus.py); a screen reader is
     told of each new moment (`_announce`)."""
     global _before_help
-    move = _attention.after_redraw(moment(app), app.help_open, app.computer_asked() is not None)
+    move = _attention.after_redraw(
+        moment(app), app.help_open, app.computer_waited_for() is not None
+    )
     if move == "help":
         _before_help = focus
         close = root.querySelector("#help-close")
@@ -525,6 +527,7 @@ async def _computer_move(seat: int) -> None:
     global _move
     began = time.perf_counter()
     request = app.computer_request(seat)
+    record = app.record  # the game asked: another may be open when the answer comes
     try:
         if app.searches(seat):
             worker = await bot_worker()
@@ -543,7 +546,7 @@ async def _computer_move(seat: int) -> None:
     if wait > 0:
         await asyncio.sleep(wait)
     _move = None
-    if app.computer_play(seat, action, request["moves"]):
+    if app.computer_play(seat, action, request["moves"], record):
         draw()
     else:
         schedule()  # the game moved on meanwhile: whoever is asked now

@@ -815,6 +815,8 @@ class App:
         self.happened = (self.happened + story.notes(self, events))[-story.NOTES :]
         self._end_round(first)
         self._save()
+        if secret and self.computers[action["p"]] is not None and self._secret():
+            return True  # a computer's hidden answer, while a person may be choosing theirs
         self.picked = []
         self.local = {}
         if secret:
@@ -953,9 +955,8 @@ class App:
         return [seat for seat, level in enumerate(self.computers) if level is None]
 
     def computer_asked(self) -> int | None:
-        """A computer seat that must decide now, on the game screen (the first one asked: at a
-        secret choice the computers answer before the people, who then see no cover for
-        them)."""
+        """A computer seat that must decide now, on the game screen (the first one asked). At
+        a secret choice the people answer meanwhile (`computer_waited_for`)."""
         if self.screen != "game" or self.state is None or self.revealing or self.behind:
             return None
         if self.past is not None or self.summary is not None:
@@ -965,6 +966,19 @@ class App:
             if computers[seat] is not None:
                 return seat
         return None
+
+    def computer_waited_for(self) -> int | None:
+        """The computer seat the table waits for: the one asked now, unless a person is asked
+        too at a secret choice. Then the person chooses while the computers think theirs over
+        (a card choice is where a computer thinks longest: castle.bots.strategy), and their
+        answers, hidden, come in whenever they are ready."""
+        seat = self.computer_asked()
+        if seat is None or not self._secret():
+            return seat
+        computers = self.computers
+        if any(computers[other] is None for other in self.asked()):
+            return None
+        return seat
 
     def searches(self, seat: int) -> bool:
         """Whether the seat's level searches (the page asks its worker, not this thread)."""
@@ -979,11 +993,23 @@ class App:
         """The computer at `seat`'s action now, computed on this thread (Computers.choose)."""
         return self.bots.choose(self.computer_request(seat), fallback)
 
-    def computer_play(self, seat: int, action: Action, moves: int) -> bool:
-        """Play a computer's answer, if the game is still where it was asked (the player may
-        have undone, handed the seat back or opened another game meanwhile)."""
-        if self.record is None or len(self.record["actions"]) != moves:
+    def computer_play(
+        self, seat: int, action: Action, moves: int, record: records.Record | None = None
+    ) -> bool:
+        """Play a computer's answer, if the game is still where it was asked (`moves` actions
+        into `record`, the record then open: the player may have undone, handed the seat
+        back or opened another game meanwhile). At a secret choice the others may have
+        answered since, which the computer could not have seen: its answer still stands while
+        it is asked and nobody else answered for it."""
+        if self.record is None or (record is not None and self.record is not record):
             return False
+        played = self.record["actions"]
+        if len(played) < moves:
+            return False
+        if len(played) > moves:
+            since = [self.game.parse_action(text)["p"] for text in played[moves:]]
+            if not self._secret() or seat in since:
+                return False
         if self.computer_asked() != seat or self.computers[seat] is None:
             return False
         return self.do(action)

@@ -49,7 +49,8 @@ class Computers:
     def request(self, state: Any, rec: records.Record, seat: int) -> Json:
         """What a computer player is given: its level, its seat's view and nothing more, a seed
         and its time, and the number of actions so far (to match the answer to the moment)."""
-        level = self.levels(rec)[seat]
+        levels = self.levels(rec)
+        level = levels[seat]
         assert level is not None
         moves = len(rec["actions"])
         return {
@@ -58,9 +59,23 @@ class Computers:
             "seat": seat,
             "view": self.ui.game.view(state, seat),
             "seed": rec["setup"]["seed"] * 1009 + moves * 31 + seat,
-            "seconds": self.think_seconds,
+            "seconds": self.seconds(state, levels),
             "moves": moves,
         }
+
+    def seconds(self, state: Any, levels: list[str | None]) -> float | None:
+        """The time a computer asked now may think. A secret choice is thought over while the
+        people choose, longer than any other decision (tabletop.search.Budget.scaled); the
+        computers asked think one after another in the page's one worker, so they share that
+        time, and the table waits no longer for three than for one."""
+        seconds = self.think_seconds
+        game = self.ui.game
+        asked = game.asked(state)
+        prompt = game.prompt(state, asked[0]) if asked else None
+        if seconds is None or prompt is None or not prompt["secret"]:
+            return seconds
+        computers = sum(1 for seat in asked if levels[seat] in self.ui.searching)
+        return seconds / max(1, computers)
 
     def choose(self, request: Json, fallback: bool = False) -> Action:
         """A computer's action, computed here: the quick levels, and (`fallback`) the

@@ -45,9 +45,11 @@ def _screen(app: App) -> str:
         # Nobody to hide anything from: the board is always the one person's view.
         people = app.people()
         app.viewer = people[0] if people else None
-    if app.computer_asked() is None:
+    if app.computer_waited_for() is None:
         if (app.secret_now() or app.private_now()) and app.viewer not in asked:
-            return cover(app, asked[0])
+            # The first person asked: a computer asked too thinks meanwhile.
+            people = [seat for seat in asked if app.computers[seat] is None]
+            return cover(app, (people or asked)[0])
         if app.revealing:
             return reveal_cover(app)
     return game(app)
@@ -223,7 +225,7 @@ def _finished(app: App) -> bool:
 def thinking(app: App) -> str | None:
     """While a computer decides: who is thinking, instead of a decision panel (None when a
     person decides)."""
-    seat = app.computer_asked()
+    seat = app.computer_waited_for()
     if seat is None:
         return None
     return tag(
@@ -368,7 +370,7 @@ def hint_block(app: App) -> str:
         return ""
     if app.past is not None:
         return ""
-    if app.computer_asked() is not None:
+    if app.computer_waited_for() is not None:
         return ""
     seat = deciding_seat(app)
     text = app.local.get("hint")
