@@ -192,7 +192,7 @@ def own_answer(keys: list[tuple[int, str]], me: int) -> tuple[tuple[str, ...], t
 
 
 #: An iteration's step through a node: the seats' picks there and, where one seat chose, the
-#: plans it was offered (None after a secret choice).
+#: plans it was offered (None after a secret choice, and without implicit minimax).
 Step = tuple[Node, list[tuple[int, Arm]], list[Arm] | None]
 
 
@@ -213,9 +213,9 @@ class SearchBot(Generic[S]):
         #: of them: (the chain to the node before, the key here) -> the chain's number.
         self._sampled = strategy if isinstance(strategy, Sampled) else None
         self._chains: dict[tuple[int, Hashable], int] = {}
-        #: The plans the acting seat was offered at the node an iteration is at (kept only
-        #: for implicit minimax, `Budget.minimax`).
-        self._offered: list[Arm] = []
+        #: The plans the acting seat was offered at the node an iteration is at, kept only
+        #: for implicit minimax (`Budget.minimax`) where one seat chooses; else None.
+        self._offered: list[Arm] | None = None
 
     def choose(self, seen: Json, seat: int) -> Action:
         game = self.strategy.game
@@ -267,12 +267,12 @@ class SearchBot(Generic[S]):
             if self._sampled is not None:
                 link = (chain, self._sampled.sample_key(s))
                 chain = self._chains.setdefault(link, len(self._chains))
-            self._offered = []
+            offered = self._offered = [] if self.budget.minimax and not secret else None
             picks = [(seat, self._choose(node, s, seat, me, chain)) for seat in asked]
             for seat, arm in picks:
                 apply_plan(game, s, seat, arm.plan)
             node.visits += 1
-            path.append((node, picks, None if secret else self._offered))
+            path.append((node, picks, offered))
             if secret and not self.budget.split_secret and me in asked:
                 key, hidden = own_answer([(seat, plan_key(arm.plan)) for seat, arm in picks], me)
                 if self._sampled is not None:
@@ -360,7 +360,7 @@ class SearchBot(Generic[S]):
             arm = arms.get(key)
             if arm is None:
                 arm = arms[key] = Arm(plan)
-            if minimax:
+            if offered is not None:
                 offered.append(arm)
             arm.available += 1
             if arm.visits == 0:

@@ -31,10 +31,9 @@ CHANCE_SPREAD_PER_ROUND: Final = 3.0
 #: the others a quarter: a payment's step (its building's plan already weighed the best
 #: payments), a cart, a tower pile, a piece bought or taken, the first player. docs/bots.md
 #: ("Effort") has the figures.
-EFFORT_SELECT: Final = 4.0
-EFFORT_SHAPING: Final = 1.0
+EFFORT: Final = {"select": 4.0, "erect": 1.0, "helper": 1.0}
+#: Every other decision's share.
 EFFORT_SMALL: Final = 0.25
-SHAPING_STAGES: Final = frozenset(("erect", "helper"))
 #: The efforts' mean over the hard level's searched decisions in its 2-player games (a fifth
 #: are card choices, a third what to erect or where a helper goes: the arena's counts), by
 #: which an iteration budget is shared out so that a decision makes it on average.
@@ -57,14 +56,9 @@ class CastleStrategy:
     mean_effort = EFFORT_MEAN
 
     def effort(self, s: State, seat: int) -> float:
-        """A decision's share of the budget (`EFFORT_SELECT`, `EFFORT_SHAPING` or
-        `EFFORT_SMALL`)."""
+        """A decision's share of the budget (`EFFORT` by its stage, else `EFFORT_SMALL`)."""
         stage = engine.stage(s)
-        if stage is None:
-            return EFFORT_SMALL
-        if stage.name == "select":
-            return EFFORT_SELECT
-        return EFFORT_SHAPING if stage.name in SHAPING_STAGES else EFFORT_SMALL
+        return EFFORT_SMALL if stage is None else EFFORT.get(stage.name, EFFORT_SMALL)
 
     def sample_key(self, s: State) -> Hashable:
         """What a search's sampled states may differ in (tabletop.search.Sampled): the seats'

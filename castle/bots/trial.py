@@ -72,13 +72,14 @@ def seat_bot(
     """The arena's bots of a trial: the trial's level with `weights` and the search's settings
     `search` (tabletop.search.Budget's), the other as it is."""
     if level.startswith("hard+"):
+        iterations = search.get("iterations")
         searched = replace(
             budget,
             exploration=search.get("exploration", budget.exploration),
             widening=search.get("widening", budget.widening),
             score_weight=search.get("score_weight", budget.score_weight),
             minimax=search.get("minimax", budget.minimax),
-            iterations=int(search.get("iterations", budget.iterations or 0)) or None,
+            iterations=budget.iterations if iterations is None else int(iterations),
         )
         return Weighted(make_bot("hard", seed, searched), weights)
     return make_bot(level, seed, budget)
